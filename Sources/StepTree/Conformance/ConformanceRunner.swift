@@ -1,0 +1,80 @@
+/// Runs conformance cases through the library and reports each step.
+public enum ConformanceRunner {
+    /// The outcome of one step that did not do what its case expects.
+    public struct Failure: Hashable, Sendable, CustomStringConvertible {
+        /// The case's name.
+        public let caseName: String
+        /// The step's 0-based index.
+        public let stepIndex: Int
+        /// The expected events, or `nil` with ``expectedError``.
+        public let expected: [String]
+        /// The events produced.
+        public let actual: [String]
+        /// Whether the step had to fail.
+        public let expectedError: Bool
+        /// The error the step raised, if any.
+        public let actualError: String?
+
+        /// One line: case, step, expected and actual outcome.
+        public var description: String {
+            let want = expectedError ? "error" : "[\(expected.joined(separator: ", "))]"
+            let got = actualError.map { "error (\($0))" } ?? "[\(actual.joined(separator: ", "))]"
+            return "\(caseName) step \(stepIndex): expected \(want), got \(got)"
+        }
+    }
+
+    /// Counts of passed and failed steps, with the failures.
+    public struct Report: Sendable {
+        /// Steps that did what their case expects.
+        public var passed = 0
+        /// Steps that did not.
+        public var failures: [Failure] = []
+        /// The number of failed steps.
+        public var failed: Int { failures.count }
+
+        /// An empty report.
+        public init() {}
+
+        /// Adds another report's counts and failures to this one.
+        public mutating func merge(_ other: Report) {
+            passed += other.passed
+            failures += other.failures
+        }
+    }
+
+    /// Runs every step of every case, each case from its schema's initial state.
+    /// - Complexity: O(total steps × cost of one diff).
+    public static func run(_ cases: [ConformanceCase]) -> Report {
+        var report = Report()
+        for testCase in cases {
+            var state = DynamicSteps(schema: testCase.schema)
+            for (index, check) in testCase.checks.enumerated() {
+                let before = state
+                var events: [String] = []
+                var failure: String?
+                do {
+                    switch check.action {
+                    case .select(let path, let fresh): try state.select(path: path, fresh: fresh)
+                    case .deselect(let path): try state.deselect(path: path)
+                    case .stack(let path, let ids): try state.setStack(path: path, ids: ids)
+                    }
+                    events = NavigationDiff.events(from: before, to: state).map(\.description)
+                } catch {
+                    failure = error.description
+                    if state != before { failure = "\(error.description); the state changed" }
+                    state = before
+                }
+                let errorMatches = (failure != nil) == check.expectsError
+                if errorMatches && events == check.expect && (failure == nil || state == before) {
+                    report.passed += 1
+                } else {
+                    report.failures.append(
+                        Failure(
+                            caseName: testCase.name, stepIndex: index, expected: check.expect,
+                            actual: events, expectedError: check.expectsError, actualError: failure))
+                }
+            }
+        }
+        return report
+    }
+}

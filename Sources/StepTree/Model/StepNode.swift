@@ -1,0 +1,96 @@
+/// A value that can be the root of a step tree: a hand-written ``StepsCollection`` or a
+/// schema-driven ``DynamicSteps``. Path selection, stack changes and diffing work on both through
+/// the same engine.
+public protocol StepNode: StepValue {}
+
+extension StepNode {
+    /// Selects every step along `path` (a deep link): each node on the way selects the next
+    /// segment; the rest of the tree keeps its state.
+    ///
+    /// ```swift
+    /// try steps.select(path: "profile/detail/dark")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: Child keys and stack element ids separated by `/`, without a leading `/`.
+    ///   - fresh: Give the last step a new identity, as selecting it with a new value does.
+    /// - Throws: ``StepPathError`` naming the bad segment and where it failed; the value is
+    ///   unchanged.
+    /// - Complexity: O(*d*) for a path of depth *d*.
+    public mutating func select(path: String, fresh: Bool = false) throws(StepPathError) {
+        try select(path: StepPath(parsing: path), fresh: fresh)
+    }
+
+    /// Selects every step along `path`; see ``select(path:fresh:)-(String,_)``.
+    /// - Throws: ``StepPathError``; the value is unchanged.
+    public mutating func select(path: StepPath, fresh: Bool = false) throws(StepPathError) {
+        try edit(path, selecting: true) { resolved throws(StepPathError) in
+            try resolved.selection(fresh: fresh)
+        }
+    }
+
+    /// Makes the parent of the last segment select nothing, if it selected that step. The other
+    /// segments are only followed, not selected.
+    /// - Throws: ``StepPathError`` for a bad path, a tab or a stack element; the value is
+    ///   unchanged.
+    public mutating func deselect(path: String) throws(StepPathError) {
+        try deselect(path: StepPath(parsing: path))
+    }
+
+    /// Deselects the step at `path`; see ``deselect(path:)-(String)``.
+    /// - Throws: ``StepPathError``; the value is unchanged.
+    public mutating func deselect(path: StepPath) throws(StepPathError) {
+        try edit(path, selecting: false) { resolved throws(StepPathError) in
+            try resolved.deselection()
+        }
+    }
+
+    /// Makes the stack at `path` hold exactly `ids`, in order, and selects the path. Elements
+    /// that stay keep their state; the others lose it.
+    /// - Throws: ``StepPathError`` for a bad path, a step that is not a stack, or a duplicate,
+    ///   empty or `/`-containing id; the value is unchanged.
+    /// - Complexity: O(*d* + *n* + *m*) for depth *d*, *n* old and *m* new elements.
+    public mutating func setStack(path: String, ids: [String]) throws(StepPathError) {
+        try setStack(path: StepPath(parsing: path), ids: ids)
+    }
+
+    /// Sets the elements of the stack at `path`; see ``setStack(path:ids:)-(String,_)``.
+    /// - Throws: ``StepPathError``; the value is unchanged.
+    public mutating func setStack(path: StepPath, ids: [String]) throws(StepPathError) {
+        try edit(path, selecting: true) { resolved throws(StepPathError) in
+            try resolved.stackReplacement(ids)
+        }
+    }
+
+    /// Whether every step along `path` is selected (stack elements only need to exist).
+    public func isSelected(path: StepPath) -> Bool {
+        var node = StepStorage.make(self) as StepNodeStorage
+        for segment in path.segments {
+            if node.isStack {
+                guard let index = node.elementIndex(forID: Substring(segment)) else { return false }
+                node = node.element(index).storage
+            } else {
+                guard let index = node.childIndex(forKey: Substring(segment)),
+                    node.selectedIndex == index
+                else { return false }
+                node = node.child(index).storage
+            }
+        }
+        return true
+    }
+
+    /// Resolves `path` against this value, lets `plan` turn it into an edit, then applies it.
+    /// Nothing is written unless resolution and planning succeed.
+    mutating func edit(
+        _ path: StepPath, selecting: Bool,
+        plan: (ResolvedPath) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>)
+    ) throws(StepPathError) {
+        if path.isRoot { throw .emptyPath }
+        // Move the value into a box so that the boxes below it stay uniquely referenced and are
+        // edited in place.
+        let box = StepStorage.make(consume self)
+        defer { self = box.value }
+        let (edit, along) = try plan(ResolvedPath(path.segments, from: box))
+        box.apply(edit, along: along, selecting: selecting)
+    }
+}

@@ -1,0 +1,229 @@
+/// A dynamic, ordered list of step elements with stable string ids, each pushed above the
+/// previous one (recursive flows: a friend's profile inside a profile, to any depth).
+///
+/// Element ids are unique, non-empty and contain no `/`. Each element has an identity (its id
+/// plus a generation), so removing an element and adding one with the same id later shows a new
+/// screen.
+public struct StepStack<Element: StepValue>: StepValue {
+    struct Entry: Hashable, Sendable {
+        var id: String
+        var step: Step<Element>
+    }
+
+    var entries: [Entry]
+    /// The generation given to the next element created; not part of equality.
+    var nextGeneration: UInt32
+
+    /// Creates an empty stack.
+    public init() {
+        entries = []
+        nextGeneration = 1
+    }
+
+    /// The element ids, bottom first.
+    public var ids: [String] { entries.map(\.id) }
+
+    /// The elements, bottom first.
+    public var elements: [Element] { entries.map(\.step.value) }
+
+    /// The number of elements.
+    public var count: Int { entries.count }
+
+    /// Whether the stack has no elements.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The top element's id.
+    public var lastID: String? { entries.last?.id }
+
+    /// Whether an element has `id`.
+    public func contains(id: String) -> Bool { index(of: id) != nil }
+
+    /// The element with `id`; setting `nil` is ignored (use ``pop(to:)`` or ``setIDs(_:makeElement:)``).
+    /// - Complexity: O(*n*) for *n* elements.
+    public subscript(id id: String) -> Element? {
+        get { index(of: id).map { entries[$0].step.value } }
+        set {
+            guard let newValue, let index = index(of: id) else { return }
+            entries[index].step.value = newValue
+        }
+    }
+
+    func index(of id: some StringProtocol) -> Int? {
+        entries.firstIndex { $0.id == id }
+    }
+
+    /// Pushes `element` on top with `id`.
+    /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
+    ///   ``StepPathError/duplicateElementID(_:in:)``; the stack is unchanged.
+    public mutating func push(_ element: Element, id: String) throws(StepPathError) {
+        try Self.validate(ids: ids + [id])
+        entries.append(Entry(id: id, step: makeStep(element)))
+    }
+
+    /// Removes the top element; returns its id, or `nil` if the stack was empty.
+    @discardableResult
+    public mutating func pop() -> String? { entries.popLast()?.id }
+
+    /// Removes the top `count` elements (all of them if there are fewer); returns their ids,
+    /// bottom first.
+    @discardableResult
+    public mutating func pop(last count: Int) -> [String] {
+        let removed = entries.suffix(max(0, count))
+        entries.removeLast(removed.count)
+        return removed.map(\.id)
+    }
+
+    /// Removes every element above the one with `id`; returns the removed ids, bottom first.
+    /// - Throws: ``StepPathError/unknownElement(_:in:)`` if no element has `id`; the stack is
+    ///   unchanged.
+    @discardableResult
+    public mutating func pop(to id: String) throws(StepPathError) -> [String] {
+        guard let index = index(of: id) else { throw .unknownElement(id, in: .root) }
+        return pop(last: entries.count - index - 1)
+    }
+
+    /// Removes every element; returns their ids, bottom first.
+    @discardableResult
+    public mutating func popToRoot() -> [String] { pop(last: entries.count) }
+
+    /// Makes the stack hold exactly `ids`, in order: elements that stay keep their state, new
+    /// ones come from `makeElement`, the others are dropped with their state.
+    /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id; the stack is
+    ///   unchanged.
+    /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements.
+    public mutating func setIDs(
+        _ ids: [String], makeElement: (String) -> Element
+    ) throws(StepPathError) {
+        try Self.validate(ids: ids)
+        replace(with: ids, makeElement: makeElement)
+    }
+
+    mutating func replace(with ids: [String], makeElement: (String) -> Element) {
+        var old: [String: Entry] = [:]
+        for entry in entries { old[entry.id] = entry }
+        var new: [Entry] = []
+        new.reserveCapacity(ids.count)
+        for id in ids {
+            new.append(old[id] ?? Entry(id: id, step: makeStep(makeElement(id))))
+        }
+        entries = new
+    }
+
+    private mutating func makeStep(_ element: Element) -> Step<Element> {
+        defer { nextGeneration &+= 1 }
+        return Step(element, generation: nextGeneration)
+    }
+
+    /// Gives element `index` a new identity.
+    mutating func renew(at index: Int) {
+        entries[index].step.generation = nextGeneration
+        nextGeneration &+= 1
+    }
+
+    /// Checks that ids are non-empty, free of `/` and unique.
+    static func validate(ids: [String], at path: StepPath = .root) throws(StepPathError) {
+        var seen = Set<String>()
+        for id in ids {
+            if id.isEmpty || id.contains("/") { throw .invalidElementID(id, in: path) }
+            if !seen.insert(id).inserted { throw .duplicateElementID(id, in: path) }
+        }
+    }
+
+    mutating func apply(
+        _ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool,
+        makeElement: (String) -> Element
+    ) {
+        guard let first = path.first else {
+            switch edit {
+            case .select(.element(let index), let fresh):
+                if fresh { renew(at: index) }
+            case .setElements(let ids):
+                replace(with: ids, makeElement: makeElement)
+            case .select(.child, _), .deselect:
+                break
+            }
+            return
+        }
+        guard case .element(let index) = first else { return }
+        entries[index].step.apply(edit, along: path.dropFirst(), selecting: selecting)
+    }
+}
+
+extension StepStack where Element: StepsCollection {
+    /// Makes the stack hold exactly `ids`; new elements start as `Element()`.
+    /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id; the stack is
+    ///   unchanged.
+    public mutating func setIDs(_ ids: [String]) throws(StepPathError) {
+        try setIDs(ids) { _ in Element() }
+    }
+
+    /// Pushes a new `Element()` with `id`.
+    /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id.
+    public mutating func push(id: String) throws(StepPathError) {
+        try push(Element(), id: id)
+    }
+}
+
+extension StepStack: Equatable {
+    /// Stacks are equal when they hold equal elements with equal ids and generations.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.entries == rhs.entries }
+}
+
+extension StepStack: Hashable {
+    /// Hashes the ids, elements and generations.
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
+}
+
+extension StepStack: Codable {
+    private struct CodedEntry: Codable {
+        var id: String
+        var value: Element
+        var generation: UInt32?
+    }
+
+    /// Decodes `[{"id": …, "value": …, "generation": n}]`.
+    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id.
+    public init(from decoder: any Decoder) throws {
+        let coded = try [CodedEntry](from: decoder)
+        do {
+            try Self.validate(ids: coded.map(\.id))
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+        entries = coded.map { Entry(id: $0.id, step: Step($0.value, generation: $0.generation ?? 0)) }
+        nextGeneration = (entries.map(\.step.generation).max() ?? 0) &+ 1
+    }
+
+    /// Encodes the elements as an array, bottom first.
+    public func encode(to encoder: any Encoder) throws {
+        try entries.map { CodedEntry(id: $0.id, value: $0.step.value, generation: $0.step.generation) }
+            .encode(to: encoder)
+    }
+}
+
+extension StepStack: StorageShaped where Element: StepsCollection {
+    func makeStorage() -> StepNodeStorage { StackStorage(self) }
+}
+
+/// The box of a hand-written stack.
+final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Element>>,
+    @unchecked Sendable
+{
+    override func copy() -> StepStorage<StepStack<Element>> { StackStorage(value) }
+    override var isStack: Bool { true }
+    override var elementCount: Int { value.entries.count }
+    override func element(_ index: Int) -> ElementReference {
+        value.entries[index].reference
+    }
+    override func elementIndex(forID id: Substring) -> Int? { value.index(of: id) }
+    override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
+        value.apply(edit, along: path, selecting: selecting) { _ in Element() }
+    }
+}
+
+extension StepStack.Entry {
+    var reference: ElementReference {
+        ElementReference(id: id, generation: step.generation, storage: step.storage)
+    }
+}

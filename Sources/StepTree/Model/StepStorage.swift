@@ -1,0 +1,93 @@
+/// The engine's type-erased view of one node, and the copy-on-write box behind ``Step``.
+///
+/// `@unchecked Sendable`: a box is written only through ``Step/makeUnique()`` (or while it is
+/// being built), that is while no other reference to it exists, so an instance that is shared
+/// between values or threads is never mutated.
+class StepNodeStorage: @unchecked Sendable {
+    /// The number of named child steps (0 for leaves and stacks).
+    var childCount: Int { 0 }
+    /// Whether the children are tabs (they are all tabs or none are).
+    var hasTabs: Bool { false }
+    /// The key of child `index`, as written in paths.
+    func childKey(_ index: Int) -> String { "" }
+    /// The kind of child `index`.
+    func childKind(_ index: Int) -> StepKind { .inline }
+    /// The index of the child named `key`.
+    func childIndex(forKey key: Substring) -> Int? { nil }
+    /// The index of the selected child, if any.
+    var selectedIndex: Int? { nil }
+    /// The step of child `index`.
+    func child(_ index: Int) -> StepReference { StepReference(generation: 0, storage: self) }
+
+    /// Whether this node is a stack of elements.
+    var isStack: Bool { false }
+    /// The number of stack elements.
+    var elementCount: Int { 0 }
+    /// Stack element `index`.
+    func element(_ index: Int) -> ElementReference {
+        ElementReference(id: "", generation: 0, storage: self)
+    }
+    /// The index of the element with `id`.
+    func elementIndex(forID id: Substring) -> Int? { nil }
+
+    /// A description of the value's type, for observers and errors.
+    var typeName: String { "" }
+
+    /// Applies a resolved edit; the path has been validated against this very value.
+    func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {}
+
+    /// Sets the elements of the stack at the end of the path; ids have been validated.
+    func setElements(_ ids: [String]) {}
+}
+
+/// A child step as the engine sees it: identity generation and storage.
+struct StepReference {
+    let generation: UInt32
+    let storage: StepNodeStorage
+}
+
+/// A stack element as the engine sees it.
+struct ElementReference {
+    let id: String
+    let generation: UInt32
+    let storage: StepNodeStorage
+}
+
+/// The box of a leaf value; node and stack values use subclasses that describe their shape.
+class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// A new box holding a copy of the value, of the same subclass.
+    func copy() -> StepStorage<Value> { StepStorage(value) }
+
+    override var typeName: String { String(describing: Value.self) }
+
+    /// The box that fits the value: a node box for ``StepsCollection`` values and stacks, a leaf
+    /// box otherwise. The cast runs once per step created, never on a hot path.
+    static func make(_ value: Value) -> StepStorage<Value> {
+        if let shaped = value as? any StorageShaped,
+            let storage = shaped.makeStorage() as? StepStorage<Value>
+        {
+            return storage
+        }
+        if let node = value as? any StepsCollection,
+            let storage = boxCollection(node) as? StepStorage<Value>
+        {
+            return storage
+        }
+        return StepStorage(value)
+    }
+}
+
+private func boxCollection<Node: StepsCollection>(_ node: Node) -> StepNodeStorage {
+    CollectionStorage(node)
+}
+
+/// Library value types that come with their own storage subclass.
+protocol StorageShaped {
+    func makeStorage() -> StepNodeStorage
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// A node of a schema-driven tree: the same engine as hand-written ``StepsCollection`` trees,
+/// with the shape read from a ``StepSchema`` at run time (navigation maps shipped as data).
+///
+/// ```swift
+/// var state = DynamicSteps(schema: try StepSchema(json: data))
+/// try state.select(path: "profile/detail/dark")
+/// ```
+public struct DynamicSteps: StepNode {
+    /// The node's schema.
+    public let schema: StepSchema
+    var selectedIndex: Int?
+    var children: [Step<DynamicSteps>]
+    var elements: StepStack<DynamicSteps>
+
+    /// Creates the node in its initial state: every node selects its schema's `initial` child.
+    /// - Complexity: O(*n*) for the *n* nodes of the schema outside stacks.
+    public init(schema: StepSchema) {
+        self.schema = schema
+        self.selectedIndex = schema.initialIndex
+        self.children = schema.children.map { Step(DynamicSteps(schema: $0)) }
+        self.elements = StepStack()
+    }
+
+    /// The key of the selected child, if any.
+    public var selectedKey: String? { selectedIndex.map { schema.children[$0].key } }
+
+    /// The element ids, for a stack node.
+    public var elementIDs: [String] { elements.ids }
+
+    mutating func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
+        if schema.kind == .stack {
+            let element = schema.element
+            elements.apply(edit, along: path, selecting: selecting) { _ in
+                element.map { DynamicSteps(schema: $0) } ?? DynamicSteps(schema: schema)
+            }
+            return
+        }
+        guard let first = path.first else {
+            switch edit {
+            case .select(.child(let index), let fresh):
+                selectedIndex = index
+                if fresh { children[index].renew() }
+            case .deselect(let index):
+                if selectedIndex == index { selectedIndex = nil }
+            case .select(.element, _), .setElements:
+                break
+            }
+            return
+        }
+        guard case .child(let index) = first else { return }
+        if selecting { selectedIndex = index }
+        children[index].apply(edit, along: path.dropFirst(), selecting: selecting)
+    }
+}
+
+extension DynamicSteps: Equatable {
+    /// Nodes are equal when they share a schema and have equal selections and elements.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.schema === rhs.schema && lhs.selectedIndex == rhs.selectedIndex
+            && lhs.children == rhs.children && lhs.elements == rhs.elements
+    }
+}
+
+extension DynamicSteps: Hashable {
+    /// Hashes the selections and elements.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(schema))
+        hasher.combine(selectedIndex)
+        hasher.combine(children)
+        hasher.combine(elements)
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The ``StepSchema`` that a ``DynamicSteps`` value is decoded against.
+    public static let stepSchema = CodingUserInfoKey(rawValue: "StepTree.schema")!
+}
+
+extension DynamicSteps: Codable {
+    private struct ChildKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+        static let selected = ChildKey(stringValue: "selected")
+        static let steps = ChildKey(stringValue: "steps")
+        static let elements = ChildKey(stringValue: "elements")
+    }
+
+    /// Decodes a state of the tree whose ``StepSchema`` is in
+    /// `decoder.userInfo[.stepSchema]`; children missing from the input keep their initial state.
+    /// - Throws: `DecodingError` for a missing schema, an unknown key or a bad element id.
+    public init(from decoder: any Decoder) throws {
+        guard let schema = decoder.userInfo[.stepSchema] as? StepSchema else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no StepSchema in userInfo[.stepSchema]"))
+        }
+        self.init(schema: schema)
+        let container = try decoder.container(keyedBy: ChildKey.self)
+        if let key = try container.decodeIfPresent(String.self, forKey: .selected) {
+            guard let index = schema.childIndex(forKey: key) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: ChildKey.selected, in: container, debugDescription: "no step '\(key)'")
+            }
+            selectedIndex = index
+        } else {
+            selectedIndex = nil
+        }
+        if container.contains(.steps) {
+            let steps = try container.nestedContainer(keyedBy: ChildKey.self, forKey: .steps)
+            for key in steps.allKeys {
+                guard let index = schema.childIndex(forKey: key.stringValue) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: steps, debugDescription: "no step '\(key.stringValue)'")
+                }
+                let child = try steps.superDecoder(forKey: key)
+                let childDecoder = SchemaScopedDecoder(base: child, schema: schema.children[index])
+                children[index] = try Step(from: childDecoder)
+            }
+        }
+        if container.contains(.elements), let element = schema.element {
+            let elementsDecoder = SchemaScopedDecoder(
+                base: try container.superDecoder(forKey: .elements), schema: element)
+            elements = try StepStack(from: elementsDecoder)
+        }
+    }
+
+    /// Encodes the selection, the children and the elements; the schema is not encoded.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ChildKey.self)
+        try container.encodeIfPresent(selectedKey, forKey: .selected)
+        if !children.isEmpty {
+            var steps = container.nestedContainer(keyedBy: ChildKey.self, forKey: .steps)
+            for (child, step) in zip(schema.children, children) {
+                try steps.encode(step, forKey: ChildKey(stringValue: child.key))
+            }
+        }
+        if schema.kind == .stack {
+            try container.encode(elements, forKey: .elements)
+        }
+    }
+}
+
+/// A decoder that hands a different schema to the ``DynamicSteps`` values below it.
+private struct SchemaScopedDecoder: Decoder {
+    let base: any Decoder
+    let schema: StepSchema
+    var codingPath: [any CodingKey] { base.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] {
+        var info = base.userInfo
+        info[.stepSchema] = schema
+        return info
+    }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try base.container(keyedBy: type)
+    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try base.unkeyedContainer() }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        try base.singleValueContainer()
+    }
+}
+
+extension DynamicSteps: StorageShaped {
+    func makeStorage() -> StepNodeStorage { DynamicStorage(self) }
+}
+
+/// The box of a schema-driven node.
+final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
+    override func copy() -> StepStorage<DynamicSteps> { DynamicStorage(value) }
+    override var childCount: Int { value.schema.children.count }
+    override var hasTabs: Bool { value.schema.hasTabs }
+    override func childKey(_ index: Int) -> String { value.schema.children[index].key }
+    override func childKind(_ index: Int) -> StepKind { value.schema.children[index].kind }
+    override func childIndex(forKey key: Substring) -> Int? { value.schema.childIndex(forKey: key) }
+    override var selectedIndex: Int? { value.selectedIndex }
+    override func child(_ index: Int) -> StepReference {
+        let step = value.children[index]
+        return StepReference(generation: step.generation, storage: step.storage)
+    }
+    override var isStack: Bool { value.schema.kind == .stack }
+    override var elementCount: Int { value.elements.entries.count }
+    override func element(_ index: Int) -> ElementReference { value.elements.entries[index].reference }
+    override func elementIndex(forID id: Substring) -> Int? { value.elements.index(of: id) }
+    override var typeName: String { "DynamicSteps" }
+    override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
+        value.apply(edit, along: path, selecting: selecting)
+    }
+}

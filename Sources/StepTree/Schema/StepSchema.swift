@@ -1,0 +1,173 @@
+import Foundation
+
+/// The shape of a schema-driven tree node, loaded from the JSON schema format of the conformance
+/// suite: key, kind, initial selection, children, and the element schema of a stack.
+///
+/// ```json
+/// {"initial": "home", "children": [
+///   {"key": "home", "kind": "tab"},
+///   {"key": "profile", "kind": "tab", "children": [{"key": "detail", "kind": "push"}]}]}
+/// ```
+///
+/// A schema is immutable and shared by every value of its tree.
+public final class StepSchema: Sendable {
+    /// The node's key in its parent (`""` for a root or a stack element).
+    public let key: String
+    /// How the node is shown relative to its parent.
+    public let kind: StepKind
+    /// The index of the child selected at start, if any.
+    public let initialIndex: Int?
+    /// The children in declaration order.
+    public let children: [StepSchema]
+    /// The schema of every element, for a stack.
+    public let element: StepSchema?
+    /// Whether the children are tabs.
+    public let hasTabs: Bool
+    private let indexByKey: [Substring: Int]
+
+    /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
+    public static let maximumDepth = 64
+
+    init(
+        key: String, kind: StepKind, initial: Int?, children: [StepSchema], element: StepSchema?
+    ) {
+        self.key = key
+        self.kind = kind
+        self.initialIndex = initial
+        self.children = children
+        self.element = element
+        self.hasTabs = children.first?.kind == .tab
+        var index: [Substring: Int] = [:]
+        for (position, child) in children.enumerated() { index[Substring(child.key)] = position }
+        self.indexByKey = index
+    }
+
+    /// The index of the child named `key`.
+    public func childIndex(forKey key: some StringProtocol) -> Int? { indexByKey[Substring(key)] }
+
+    /// Parses and validates a schema from JSON.
+    /// - Throws: ``StepSchemaError`` naming the node path and the problem.
+    /// - Complexity: O(*n*) in the size of the input.
+    public convenience init(json data: Data) throws(StepSchemaError) {
+        let raw: Any
+        do {
+            raw = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw StepSchemaError(path: "/", problem: "not valid JSON")
+        }
+        try self.init(jsonObject: raw)
+    }
+
+    /// Validates a schema from a decoded JSON object (`[String: Any]`, as `JSONSerialization`
+    /// returns it).
+    /// - Throws: ``StepSchemaError`` naming the node path and the problem.
+    public convenience init(jsonObject: Any) throws(StepSchemaError) {
+        let root = try Self.parse(jsonObject, path: "/", isRoot: true, depth: 0)
+        self.init(
+            key: "", kind: root.kind, initial: root.initialIndex, children: root.children,
+            element: root.element)
+    }
+
+    private static let kinds: [String: StepKind] = [
+        "tab": .tab, "inline": .inline, "push": .push, "stack": .stack,
+    ]
+
+    private static func parse(
+        _ object: Any, path: String, isRoot: Bool, depth: Int
+    ) throws(StepSchemaError) -> StepSchema {
+        func fail(_ problem: String) -> StepSchemaError { StepSchemaError(path: path, problem: problem) }
+        guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
+        guard let fields = object as? [String: Any] else { throw fail("a node must be an object") }
+        let known: Set = ["key", "kind", "style", "initial", "children", "element"]
+        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail("unknown field '\(unknown)'")
+        }
+        let key = try string(fields["key"], "key", path)
+        if isRoot {
+            if key != nil { throw fail("the root has no key") }
+        } else if let key {
+            if key.isEmpty || key.contains("/") { throw fail("key '\(key)' is empty or contains '/'") }
+        }
+        let kindName = try string(fields["kind"], "kind", path) ?? "inline"
+        var kind: StepKind
+        if kindName == "present" {
+            kind = .present(PresentationStyle(rawValue: try string(fields["style"], "style", path) ?? "sheet"))
+        } else if let known = kinds[kindName] {
+            kind = known
+            if fields["style"] != nil && !(fields["style"] is NSNull) {
+                throw fail("'style' is only for present steps")
+            }
+        } else {
+            throw fail("unknown kind '\(kindName)'")
+        }
+        if isRoot { kind = .inline }
+
+        var children: [StepSchema] = []
+        if let list = fields["children"], !(list is NSNull) {
+            guard let items = list as? [Any] else { throw fail("'children' must be an array") }
+            var seen = Set<String>()
+            for item in items {
+                let childKey = (item as? [String: Any])?["key"] as? String ?? "?"
+                let child = try parse(item, path: join(path, childKey), isRoot: false, depth: depth + 1)
+                if child.key.isEmpty { throw fail("a child has no key") }
+                if !seen.insert(child.key).inserted { throw fail("step '\(child.key)' is declared twice") }
+                children.append(child)
+            }
+        }
+        let tabs = children.filter { $0.kind == .tab }.count
+        if tabs != 0 && tabs != children.count { throw fail("children must be all tabs or none") }
+
+        var element: StepSchema?
+        if let elementObject = fields["element"], !(elementObject is NSNull) {
+            guard kind == .stack else { throw fail("'element' is only for stack steps") }
+            if let fields = elementObject as? [String: Any], fields["key"] != nil {
+                throw fail("an element schema has no key")
+            }
+            element = try parse(elementObject, path: join(path, "*"), isRoot: true, depth: depth + 1)
+        }
+        if kind == .stack {
+            if !children.isEmpty { throw fail("a stack has elements, not children") }
+            if element == nil { element = StepSchema(key: "", kind: .inline, initial: nil, children: [], element: nil) }
+        }
+
+        var initial: Int?
+        if let name = try string(fields["initial"], "initial", path) {
+            guard kind != .stack else { throw fail("a stack has no initial selection") }
+            guard let index = children.firstIndex(where: { $0.key == name }) else {
+                throw fail("initial step '\(name)' is not a child")
+            }
+            initial = index
+        }
+        return StepSchema(
+            key: key ?? "", kind: kind, initial: initial, children: children, element: element)
+    }
+
+    private static func string(_ value: Any?, _ field: String, _ path: String) throws(StepSchemaError) -> String? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let text = value as? String else {
+            throw StepSchemaError(path: path, problem: "'\(field)' must be a string")
+        }
+        return text
+    }
+
+    private static func join(_ path: String, _ key: String) -> String {
+        path == "/" ? "/" + key : path + "/" + key
+    }
+}
+
+/// A schema that could not be loaded: where and why.
+public struct StepSchemaError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path of the node at fault (`/` for the root, `*` for a stack's element schema).
+    public let path: String
+    /// What is wrong with it.
+    public let problem: String
+
+    /// Creates an error for the node at `path`.
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    /// `schema error at <path>: <problem>`.
+    public var description: String { "schema error at \(path): \(problem)" }
+}

@@ -1,0 +1,44 @@
+/// A path from the root of a tree to a step: child keys and stack element ids.
+///
+/// Its text form starts with `/` (`/profile/friends/u2`); the root is `/`.
+public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The keys and element ids from the root down.
+    public var segments: [String]
+
+    /// The path of the root node.
+    public static let root = StepPath([])
+
+    /// Creates a path from its segments.
+    public init(_ segments: [String]) { self.segments = segments }
+
+    /// Parses a relative path such as `profile/detail/dark`.
+    ///
+    /// - Throws: ``StepPathError/emptyPath`` for `""`, ``StepPathError/emptySegment(index:)``
+    ///   for a leading, trailing or doubled `/`.
+    /// - Complexity: O(*n*) in the length of `text`.
+    public init(parsing text: some StringProtocol) throws(StepPathError) {
+        if text.isEmpty { throw .emptyPath }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() where part.isEmpty {
+            throw .emptySegment(index: index)
+        }
+        self.segments = parts.map { String($0) }
+    }
+
+    /// Whether this is the root path.
+    public var isRoot: Bool { segments.isEmpty }
+
+    /// The last segment, or `nil` for the root.
+    public var last: String? { segments.last }
+
+    /// The path of the parent, or `nil` for the root.
+    public var parent: StepPath? { isRoot ? nil : StepPath(Array(segments.dropLast())) }
+
+    /// The path extended by one segment.
+    public func appending(_ segment: String) -> StepPath { StepPath(segments + [segment]) }
+
+    /// The text form: `/` for the root, else `/` before each segment.
+    public var description: String {
+        segments.isEmpty ? "/" : segments.reduce(into: "") { $0 += "/" + $1 }
+    }
+}

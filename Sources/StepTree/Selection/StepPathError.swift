@@ -1,0 +1,42 @@
+/// Why a path, a stack change or a deselection was refused. The value it was applied to is left
+/// unchanged, no event is emitted and no observer is called.
+public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path is empty.
+    case emptyPath
+    /// Segment `index` (0-based) is empty: a leading, trailing or doubled `/`.
+    case emptySegment(index: Int)
+    /// The node at `in` has no child step named by the segment.
+    case unknownStep(String, in: StepPath)
+    /// The stack at `in` has no element with this id.
+    case unknownElement(String, in: StepPath)
+    /// The step at the path is not a stack, so its elements cannot be set.
+    case notAStack(StepPath)
+    /// Tabs are always mounted; select another tab instead.
+    case cannotDeselectTab(StepPath)
+    /// Stack elements are removed by changing the stack.
+    case cannotDeselectElement(StepPath)
+    /// Two elements of the stack at `in` would share this id.
+    case duplicateElementID(String, in: StepPath)
+    /// An element id is empty or contains `/`.
+    case invalidElementID(String, in: StepPath)
+    /// The value given for the step at the path has the wrong type.
+    case valueTypeMismatch(expected: String, at: StepPath)
+
+    /// A sentence that says what was wrong and where.
+    public var description: String {
+        switch self {
+        case .emptyPath: "the path is empty"
+        case .emptySegment(let index): "segment \(index + 1) of the path is empty"
+        case .unknownStep(let key, let path): "no step '\(key)' in \(path)"
+        case .unknownElement(let id, let path): "no element '\(id)' in the stack \(path)"
+        case .notAStack(let path): "\(path) is not a stack"
+        case .cannotDeselectTab(let path): "\(path) is a tab and cannot be deselected"
+        case .cannotDeselectElement(let path):
+            "\(path) is a stack element; change the stack to remove it"
+        case .duplicateElementID(let id, let path): "element id '\(id)' appears twice in \(path)"
+        case .invalidElementID(let id, let path):
+            "element id '\(id)' in \(path) is empty or contains '/'"
+        case .valueTypeMismatch(let expected, let path): "\(path) holds a value of type \(expected)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import StepTree
+
+/// `steptree check FILE.json...`: runs conformance case files through the library.
+func check(_ files: [String]) -> Int32 {
+    guard !files.isEmpty else {
+        printError("usage: steptree check FILE.json [FILE.json ...]")
+        return 2
+    }
+    var report = ConformanceRunner.Report()
+    var unreadable = 0
+    for file in files {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            let cases = try ConformanceCase.load(json: data)
+            let result = ConformanceRunner.run(cases)
+            report.merge(result)
+        } catch let error as ConformanceFileError {
+            printError("error: \(file): \(error)")
+            unreadable += 1
+        } catch {
+            printError("error: \(file): cannot be read (\(error.localizedDescription))")
+            unreadable += 1
+        }
+    }
+    for failure in report.failures { print(failure) }
+    print("\(report.passed) passed, \(report.failed) failed")
+    return report.failed == 0 && unreadable == 0 ? 0 : 1
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "check":
+    exit(check(Array(arguments.dropFirst())))
+default:
+    printError(
+        """
+        usage: steptree check FILE.json [FILE.json ...]
+          Runs conformance case files; prints failing steps and "N passed, N failed".
+        """)
+    exit(2)
+}
