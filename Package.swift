@@ -11,19 +11,24 @@ let package = Package(
     targets: [
         .target(name: "StepTree"),
         .executableTarget(name: "steptree", dependencies: ["StepTree"]),
+        .target(
+            name: "ExampleSteps",
+            dependencies: ["StepTree"],
+            path: "Examples/ExampleSteps"
+        ),
         .executableTarget(
             name: "profile-app",
-            dependencies: ["StepTree"],
+            dependencies: ["StepTree", "ExampleSteps"],
             path: "Examples/ProfileApp"
         ),
         .executableTarget(
             name: "steptree-bench",
-            dependencies: ["StepTree"],
+            dependencies: ["StepTree", "ExampleSteps"],
             path: "Benchmarks/steptree-bench"
         ),
         .testTarget(
             name: "StepTreeTests",
-            dependencies: ["StepTree"],
+            dependencies: ["StepTree", "ExampleSteps"],
             resources: [.copy("Fixtures")]
         ),
     ],

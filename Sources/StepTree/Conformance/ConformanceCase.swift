@@ -49,7 +49,9 @@ public struct ConformanceCase: Sendable {
         return cases
     }
 
-    private static func parse(_ item: Any, position: Int) throws(ConformanceFileError) -> ConformanceCase {
+    private static func parse(_ item: Any, position: Int) throws(ConformanceFileError)
+        -> ConformanceCase
+    {
         guard let fields = item as? [String: Any] else {
             throw ConformanceFileError(location: "case \(position)", problem: "expected an object")
         }
@@ -70,7 +72,9 @@ public struct ConformanceCase: Sendable {
         return ConformanceCase(name: name, schema: schema, checks: checks)
     }
 
-    private static func parseCheck(_ step: Any, at location: String) throws(ConformanceFileError) -> Check {
+    private static func parseCheck(_ step: Any, at location: String) throws(ConformanceFileError)
+        -> Check
+    {
         func fail(_ problem: String) -> ConformanceFileError {
             ConformanceFileError(location: location, problem: problem)
         }
@@ -81,7 +85,9 @@ public struct ConformanceCase: Sendable {
         } else if let path = fields["deselect"] as? String {
             action = .deselect(path)
         } else if let path = fields["stack"] as? String {
-            guard let ids = fields["ids"] as? [String] else { throw fail("'ids' must be an array of strings") }
+            guard let ids = fields["ids"] as? [String] else {
+                throw fail("'ids' must be an array of strings")
+            }
             action = .stack(path, ids: ids)
         } else {
             throw fail("expected one of 'select', 'deselect' or 'stack' with a string path")
@@ -89,7 +95,8 @@ public struct ConformanceCase: Sendable {
         guard let expect = fields["expect"] as? [String] else {
             throw fail("'expect' must be an array of strings")
         }
-        return Check(action: action, expect: expect, expectsError: fields["error"] as? Bool ?? false)
+        return Check(
+            action: action, expect: expect, expectsError: fields["error"] as? Bool ?? false)
     }
 }
 

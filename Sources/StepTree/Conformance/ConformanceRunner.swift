@@ -71,7 +71,8 @@ public enum ConformanceRunner {
                     report.failures.append(
                         Failure(
                             caseName: testCase.name, stepIndex: index, expected: check.expect,
-                            actual: events, expectedError: check.expectsError, actualError: failure))
+                            actual: events, expectedError: check.expectsError, actualError: failure)
+                    )
                 }
             }
         }

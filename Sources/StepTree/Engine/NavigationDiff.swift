@@ -24,7 +24,8 @@ public enum NavigationDiff {
         var walk = DiffWalk()
         walk.pair(
             DiffWalk.Side(node: StepStorage.make(old), active: true),
-            DiffWalk.Side(node: StepStorage.make(new), active: true), region: DiffWalk.rootContainer)
+            DiffWalk.Side(node: StepStorage.make(new), active: true), region: DiffWalk.rootContainer
+        )
         return walk.teardown.reversed() + walk.selections + walk.buildUp
     }
 }
@@ -85,7 +86,9 @@ struct DiffWalk {
         }
         if new.node.hasTabs {
             for index in 0..<new.node.childCount {
-                pairTab(index, old, new, oldActive: oldSelected == index, newActive: newSelected == index)
+                pairTab(
+                    index, old, new, oldActive: oldSelected == index,
+                    newActive: newSelected == index)
             }
         } else if let oldSelected, oldSelected == newSelected {
             pairChild(oldSelected, old, new, region: region)
@@ -95,7 +98,9 @@ struct DiffWalk {
         }
     }
 
-    private mutating func pairTab(_ index: Int, _ old: Side, _ new: Side, oldActive: Bool, newActive: Bool) {
+    private mutating func pairTab(
+        _ index: Int, _ old: Side, _ new: Side, oldActive: Bool, newActive: Bool
+    ) {
         let oldChild = old.node.child(index)
         let newChild = new.node.child(index)
         segments.append(new.node.childKey(index))
@@ -215,12 +220,14 @@ struct DiffWalk {
         case .present(let style):
             guard side.active else { return }  // a modal is mounted only on the active path
             diverged[Self.window] = true
-            report(isOld ? .dismiss(path, style: style) : .present(path, style: style), isOld: isOld)
+            report(
+                isOld ? .dismiss(path, style: style) : .present(path, style: style), isOld: isOld)
             single(side, region: nil, isOld: isOld)
         }
     }
 
-    private mutating func singleElements(of side: Side, from start: Int, region: Int?, isOld: Bool) {
+    private mutating func singleElements(of side: Side, from start: Int, region: Int?, isOld: Bool)
+    {
         let count = side.node.elementCount
         guard start < count else { return }
         for index in start..<count {

@@ -191,14 +191,18 @@ extension StepStack: Codable {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
-        entries = coded.map { Entry(id: $0.id, step: Step($0.value, generation: $0.generation ?? 0)) }
+        entries = coded.map {
+            Entry(id: $0.id, step: Step($0.value, generation: $0.generation ?? 0))
+        }
         nextGeneration = (entries.map(\.step.generation).max() ?? 0) &+ 1
     }
 
     /// Encodes the elements as an array, bottom first.
     public func encode(to encoder: any Encoder) throws {
-        try entries.map { CodedEntry(id: $0.id, value: $0.step.value, generation: $0.step.generation) }
-            .encode(to: encoder)
+        try entries.map {
+            CodedEntry(id: $0.id, value: $0.step.value, generation: $0.step.generation)
+        }
+        .encode(to: encoder)
     }
 }
 

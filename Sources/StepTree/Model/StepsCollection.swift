@@ -48,7 +48,8 @@ extension StepsCollection {
         }
         guard case .child(let index) = first else { return }
         if selecting { selected = entries[index].key }
-        entries[index].accessor.apply(edit, along: path.dropFirst(), selecting: selecting, in: &self)
+        entries[index].accessor.apply(
+            edit, along: path.dropFirst(), selecting: selecting, in: &self)
     }
 }
 

@@ -74,6 +74,8 @@ extension DynamicSteps: Hashable {
 }
 
 extension CodingUserInfoKey {
+    // The initializer fails only for keys Foundation reserves; this constant key is not one.
+    // swift-format-ignore: NeverForceUnwrap
     /// The ``StepSchema`` that a ``DynamicSteps`` value is decoded against.
     public static let stepSchema = CodingUserInfoKey(rawValue: "StepTree.schema")!
 }
@@ -95,7 +97,9 @@ extension DynamicSteps: Codable {
     public init(from decoder: any Decoder) throws {
         guard let schema = decoder.userInfo[.stepSchema] as? StepSchema else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "no StepSchema in userInfo[.stepSchema]"))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "no StepSchema in userInfo[.stepSchema]"))
         }
         self.init(schema: schema)
         let container = try decoder.container(keyedBy: ChildKey.self)
@@ -181,7 +185,9 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     }
     override var isStack: Bool { value.schema.kind == .stack }
     override var elementCount: Int { value.elements.entries.count }
-    override func element(_ index: Int) -> ElementReference { value.elements.entries[index].reference }
+    override func element(_ index: Int) -> ElementReference {
+        value.elements.entries[index].reference
+    }
     override func elementIndex(forID id: Substring) -> Int? { value.elements.index(of: id) }
     override var typeName: String { "DynamicSteps" }
     override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {

@@ -75,7 +75,9 @@ public final class StepSchema: Sendable {
     private static func parse(
         _ object: Any, path: String, isRoot: Bool, depth: Int
     ) throws(StepSchemaError) -> StepSchema {
-        func fail(_ problem: String) -> StepSchemaError { StepSchemaError(path: path, problem: problem) }
+        func fail(_ problem: String) -> StepSchemaError {
+            StepSchemaError(path: path, problem: problem)
+        }
         guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
         guard let fields = object as? [String: Any] else { throw fail("a node must be an object") }
         let known: Set = ["key", "kind", "style", "initial", "children", "element"]
@@ -86,12 +88,15 @@ public final class StepSchema: Sendable {
         if isRoot {
             if key != nil { throw fail("the root has no key") }
         } else if let key {
-            if key.isEmpty || key.contains("/") { throw fail("key '\(key)' is empty or contains '/'") }
+            if key.isEmpty || key.contains("/") {
+                throw fail("key '\(key)' is empty or contains '/'")
+            }
         }
         let kindName = try string(fields["kind"], "kind", path) ?? "inline"
         var kind: StepKind
         if kindName == "present" {
-            kind = .present(PresentationStyle(rawValue: try string(fields["style"], "style", path) ?? "sheet"))
+            kind = .present(
+                PresentationStyle(rawValue: try string(fields["style"], "style", path) ?? "sheet"))
         } else if let known = kinds[kindName] {
             kind = known
             if fields["style"] != nil && !(fields["style"] is NSNull) {
@@ -108,9 +113,12 @@ public final class StepSchema: Sendable {
             var seen = Set<String>()
             for item in items {
                 let childKey = (item as? [String: Any])?["key"] as? String ?? "?"
-                let child = try parse(item, path: join(path, childKey), isRoot: false, depth: depth + 1)
+                let child = try parse(
+                    item, path: join(path, childKey), isRoot: false, depth: depth + 1)
                 if child.key.isEmpty { throw fail("a child has no key") }
-                if !seen.insert(child.key).inserted { throw fail("step '\(child.key)' is declared twice") }
+                if !seen.insert(child.key).inserted {
+                    throw fail("step '\(child.key)' is declared twice")
+                }
                 children.append(child)
             }
         }
@@ -123,11 +131,15 @@ public final class StepSchema: Sendable {
             if let fields = elementObject as? [String: Any], fields["key"] != nil {
                 throw fail("an element schema has no key")
             }
-            element = try parse(elementObject, path: join(path, "*"), isRoot: true, depth: depth + 1)
+            element = try parse(
+                elementObject, path: join(path, "*"), isRoot: true, depth: depth + 1)
         }
         if kind == .stack {
             if !children.isEmpty { throw fail("a stack has elements, not children") }
-            if element == nil { element = StepSchema(key: "", kind: .inline, initial: nil, children: [], element: nil) }
+            if element == nil {
+                element = StepSchema(
+                    key: "", kind: .inline, initial: nil, children: [], element: nil)
+            }
         }
 
         var initial: Int?
@@ -142,7 +154,9 @@ public final class StepSchema: Sendable {
             key: key ?? "", kind: kind, initial: initial, children: children, element: element)
     }
 
-    private static func string(_ value: Any?, _ field: String, _ path: String) throws(StepSchemaError) -> String? {
+    private static func string(_ value: Any?, _ field: String, _ path: String)
+        throws(StepSchemaError) -> String?
+    {
         guard let value, !(value is NSNull) else { return nil }
         guard let text = value as? String else {
             throw StepSchemaError(path: path, problem: "'\(field)' must be a string")

@@ -64,7 +64,8 @@ struct ResolvedPath {
         }
     }
 
-    func stackReplacement(_ ids: [String]) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>) {
+    func stackReplacement(_ ids: [String]) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>)
+    {
         guard !steps.isEmpty, nodes[nodes.count - 1].isStack else { throw .notAStack(path) }
         try StepStack<EmptyStep>.validate(ids: ids, at: path)
         return (.setElements(ids), steps[...])
