@@ -90,7 +90,24 @@ extension StepNode {
         // edited in place.
         let box = StepStorage.make(consume self)
         defer { self = box.value }
-        let (edit, along) = try plan(ResolvedPath(path.segments, from: box))
+        var report = SelectionReport.start()
+        let (edit, along) = try Self.resolve(
+            path, in: box, selecting: selecting, plan: plan, report: &report)
         box.apply(edit, along: along, selecting: selecting)
+        report?.deliver()
+    }
+
+    /// Resolves and plans an edit. Kept apart from ``edit(_:selecting:plan:)`` so that the
+    /// resolved nodes are released before the edit, leaving the boxes uniquely referenced.
+    private static func resolve(
+        _ path: StepPath, in box: StepNodeStorage, selecting: Bool,
+        plan: (ResolvedPath) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>),
+        report: inout SelectionReport?
+    ) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>) {
+        let resolved = try ResolvedPath(path.segments, from: box)
+        let (edit, along) = try plan(resolved)
+        report?.changes = resolved.selectionChanges(
+            edit, along: along, selecting: selecting)
+        return (edit, along)
     }
 }

@@ -33,6 +33,9 @@ class StepNodeStorage: @unchecked Sendable {
     /// A description of the value's type, for observers and errors.
     var typeName: String { "" }
 
+    /// The value, type-erased, for observers.
+    var anyValue: any StepValue { EmptyStep() }
+
     /// Applies a resolved edit; the path has been validated against this very value.
     func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {}
 
@@ -65,6 +68,7 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     func copy() -> StepStorage<Value> { StepStorage(value) }
 
     override var typeName: String { String(describing: Value.self) }
+    override var anyValue: any StepValue { value }
 
     /// The box that fits the value: a node box for ``StepsCollection`` values and stacks, a leaf
     /// box otherwise. The cast runs once per step created, never on a hot path.

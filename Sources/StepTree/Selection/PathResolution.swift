@@ -71,3 +71,35 @@ struct ResolvedPath {
         return (.setElements(ids), steps[...])
     }
 }
+
+extension ResolvedPath {
+    /// The selection changes that applying `edit` along `along` will make, ancestors first.
+    func selectionChanges(
+        _ edit: NodeEdit, along: ArraySlice<PathStep>, selecting: Bool
+    ) -> [SelectionChange] {
+        var changes: [SelectionChange] = []
+        func record(_ depth: Int, _ newIndex: Int?, renewed: Bool = false) {
+            let node = nodes[depth]
+            let oldIndex = node.selectedIndex
+            guard oldIndex != newIndex || renewed else { return }
+            changes.append(
+                SelectionChange(
+                    nodeType: node.typeName, path: StepPath(Array(path.segments.prefix(depth))),
+                    from: oldIndex.map(node.childKey), to: newIndex.map(node.childKey),
+                    value: newIndex.map { node.child($0).storage.anyValue }))
+        }
+        if selecting {
+            for (depth, step) in zip(along.indices, along) {
+                if case .child(let index) = step { record(depth, index) }
+            }
+        }
+        let parent = along.count
+        switch edit {
+        case .select(.child(let index), let fresh): record(parent, index, renewed: fresh)
+        case .deselect(let index):
+            if nodes[parent].selectedIndex == index { record(parent, nil) }
+        case .select(.element, _), .setElements: break
+        }
+        return changes
+    }
+}

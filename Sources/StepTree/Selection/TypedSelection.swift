@@ -6,7 +6,6 @@ extension StepsCollection {
     ///
     /// A key path that the node's ``StepsCollection/steps`` table does not declare is a
     /// programming error and stops the program with a message naming it.
-    @inline(__always)
     func key<Value>(for keyPath: WritableKeyPath<Self, Step<Value>>) -> Key {
         guard let index = Self.steps.index(of: keyPath) else {
             preconditionFailure("\(Self.self): \(keyPath) is not declared in `steps`")
@@ -14,69 +13,85 @@ extension StepsCollection {
         return Self.steps.entries[index].key
     }
 
+    /// One level of a typed deep link: selects the child at `keyPath`, optionally with a new
+    /// value and identity, and records the change when someone is listening.
+    /// - Returns: The child's path when recording, for the next level.
+    @discardableResult
+    mutating func selectLevel<Value>(
+        _ keyPath: WritableKeyPath<Self, Step<Value>>, fresh: Bool, value: Value? = nil,
+        at path: StepPath?, report: inout SelectionReport?
+    ) -> StepPath? {
+        let key = key(for: keyPath)
+        let renew = fresh || value != nil
+        if let value { self[keyPath: keyPath].value = value }
+        if renew { self[keyPath: keyPath].renew() }
+        guard report != nil, let path else {
+            selected = key
+            return nil
+        }
+        if selected != key || renew {
+            report?.changes.append(
+                SelectionChange(
+                    nodeType: String(describing: Self.self), path: path, from: selected?.rawValue,
+                    to: key.rawValue, value: self[keyPath: keyPath].value))
+        }
+        selected = key
+        return path.appending(key.rawValue)
+    }
+
     /// Selects the child stored at `a`.
     /// - Parameter fresh: Give the child a new identity, as selecting it with a new value does.
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
-        selected = key(for: a)
-        if fresh { self[keyPath: a].renew() }
+        var report = SelectionReport.start()
+        selectLevel(a, fresh: fresh, at: .root, report: &report)
+        report?.deliver()
     }
 
     /// Selects the child stored at `a` with a new value; it gets a new identity.
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
-        selected = key(for: a)
-        self[keyPath: a].value = value
-        self[keyPath: a].renew()
+        var report = SelectionReport.start()
+        selectLevel(a, fresh: true, value: value, at: .root, report: &report)
+        report?.deliver()
     }
 
     /// Selects `a`, then `b` inside it: `steps.select(\.profile, \.detail)`.
     public mutating func select<A: StepsCollection, B>(
-        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
+        with value: B? = nil
     ) {
-        select(a)
-        self[keyPath: a].value.select(b, fresh: fresh)
-    }
-
-    /// Selects `a`, then `b` inside it with a new value.
-    public mutating func select<A: StepsCollection, B>(
-        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, with value: B
-    ) {
-        select(a)
-        self[keyPath: a].value.select(b, with: value)
+        var report = SelectionReport.start()
+        let pathA = selectLevel(a, fresh: false, at: .root, report: &report)
+        self[keyPath: a].value.selectLevel(
+            b, fresh: fresh, value: value, at: pathA, report: &report)
+        report?.deliver()
     }
 
     /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
     public mutating func select<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false
+        _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
     ) {
-        select(a)
-        self[keyPath: a].value.select(b, c, fresh: fresh)
-    }
-
-    /// Selects a path of three steps, the last with a new value.
-    public mutating func select<A: StepsCollection, B: StepsCollection, C>(
-        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, with value: C
-    ) {
-        select(a)
-        self[keyPath: a].value.select(b, c, with: value)
+        var report = SelectionReport.start()
+        let pathA = selectLevel(a, fresh: false, at: .root, report: &report)
+        let pathB = self[keyPath: a].value.selectLevel(b, fresh: false, at: pathA, report: &report)
+        self[keyPath: a].value[keyPath: b].value.selectLevel(
+            c, fresh: fresh, value: value, at: pathB, report: &report)
+        report?.deliver()
     }
 
     /// Selects a path of four steps.
     public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false
+        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
+        with value: D? = nil
     ) {
-        select(a)
-        self[keyPath: a].value.select(b, c, d, fresh: fresh)
-    }
-
-    /// Selects a path of four steps, the last with a new value.
-    public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
-        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, with value: D
-    ) {
-        select(a)
-        self[keyPath: a].value.select(b, c, d, with: value)
+        var report = SelectionReport.start()
+        let pathA = selectLevel(a, fresh: false, at: .root, report: &report)
+        let pathB = self[keyPath: a].value.selectLevel(b, fresh: false, at: pathA, report: &report)
+        let pathC = self[keyPath: a].value[keyPath: b].value.selectLevel(
+            c, fresh: false, at: pathB, report: &report)
+        self[keyPath: a].value[keyPath: b].value[keyPath: c].value.selectLevel(
+            d, fresh: fresh, value: value, at: pathC, report: &report)
+        report?.deliver()
     }
 }

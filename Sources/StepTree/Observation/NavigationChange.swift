@@ -1,0 +1,93 @@
+/// What started a navigation change: a deep link, a user gesture, a state restoration, or
+/// plain code.
+public struct NavigationCause: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The cause's name.
+    public let rawValue: String
+
+    /// A deep link from a path, a URL or typed code.
+    public static let deepLink = NavigationCause(rawValue: "deepLink")
+    /// The user navigated with a gesture (swipe back, sheet swiped away, tab tapped).
+    public static let userGesture = NavigationCause(rawValue: "userGesture")
+    /// A saved state was restored.
+    public static let restoration = NavigationCause(rawValue: "restoration")
+    /// The app's own code changed the state.
+    public static let programmatic = NavigationCause(rawValue: "programmatic")
+
+    /// Creates a cause with the given name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates a cause from a string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The cause's name.
+    public var description: String { rawValue }
+}
+
+/// One committed navigator transaction: the states before and after, the events between them
+/// and what started it.
+public struct NavigationChange: Sendable, CustomStringConvertible {
+    /// The root before the transaction.
+    public let old: any StepNode
+    /// The root after the transaction.
+    public let new: any StepNode
+    /// The events that take the screen of `old` to the screen of `new` (may be empty when the
+    /// state changed off screen).
+    public let events: [NavigationEvent]
+    /// What started the transaction.
+    public let cause: NavigationCause
+    /// The transaction's number in its navigator, from 1, without gaps.
+    public let sequence: UInt64
+
+    /// Creates a change record.
+    public init(
+        old: any StepNode, new: any StepNode, events: [NavigationEvent], cause: NavigationCause,
+        sequence: UInt64
+    ) {
+        self.old = old
+        self.new = new
+        self.events = events
+        self.cause = cause
+        self.sequence = sequence
+    }
+
+    /// The screen on top of the active path after the change.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    public var visibleScreen: StepPath { new.visibleScreen }
+
+    /// `#n cause: event, event`.
+    public var description: String {
+        "#\(sequence) \(cause): " + events.map(\.description).joined(separator: ", ")
+    }
+}
+
+/// A selection made on a bare value through a select API: which node, from which child to which.
+public struct SelectionChange: Sendable, CustomStringConvertible {
+    /// The type of the node whose selection changed (`AppSteps`, `DynamicSteps`).
+    public let nodeType: String
+    /// The node's path from the value the select API was called on.
+    public let path: StepPath
+    /// The key selected before, if any.
+    public let from: String?
+    /// The key selected now, if any.
+    public let to: String?
+    /// The newly selected child's value, if any.
+    public let value: (any StepValue)?
+
+    /// Creates a selection record.
+    public init(
+        nodeType: String, path: StepPath, from: String?, to: String?, value: (any StepValue)?
+    ) {
+        self.nodeType = nodeType
+        self.path = path
+        self.from = from
+        self.to = to
+        self.value = value
+    }
+
+    /// `NodeType /path: from -> to`.
+    public var description: String {
+        "\(nodeType) \(path): \(from ?? "-") -> \(to ?? "-")"
+    }
+}

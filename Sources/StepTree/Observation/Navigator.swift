@@ -1,0 +1,201 @@
+import Synchronization
+
+/// Owns the root of a step tree and runs every change to it as one transaction: the events are
+/// computed with ``NavigationDiff``, observers are told, and the new state is published.
+///
+/// ```swift
+/// let navigator = Navigator(AppSteps())
+/// let events = try navigator.select(path: "profile/detail/dark")
+/// navigator.transaction(.userGesture) { $0.select(\.home) }
+/// ```
+///
+/// ## Threading
+///
+/// A navigator is `Sendable` and thread-safe. Transactions are serialized by a lock held for the
+/// whole transaction, including the observer calls, so observers see changes one at a time and
+/// in commit order (``NavigationChange/sequence`` counts them without gaps). ``root`` takes a
+/// separate lock and never waits for an observer.
+///
+/// An observer may start a transaction on the same navigator from ``StepsObserver/didChange(_:)``:
+/// it runs at once, on top of the published state, and its observer calls follow the current
+/// ones. A transaction started from a transaction body or from
+/// ``StepsObserver/willChange(_:)`` of the same navigator would work on a state that is about to
+/// be replaced; it is ignored and returns no events.
+public final class Navigator<Root: StepNode>: Sendable {
+    private let state: Mutex<Root>
+    private let sequence = Mutex<UInt64>(0)
+    private let streams = Mutex<[Int: AsyncStream<NavigationChange>.Continuation]>([:])
+    private let nextStream = Atomic<Int>(0)
+    private let observer: (any StepsObserver)?
+
+    /// Creates a navigator for `root`.
+    /// - Parameters:
+    ///   - root: The initial state.
+    ///   - observer: An observer for this navigator only, called after the global
+    ///     ``StepSystem/observer``.
+    public init(_ root: Root, observer: (any StepsObserver)? = nil) {
+        self.state = Mutex(root)
+        self.observer = observer
+    }
+
+    /// The current state.
+    public var root: Root { state.withLock { $0 } }
+
+    /// Runs `body` on a copy of the root and, if the root changed, commits it: `willChange`,
+    /// publish, `didChange`, then the ``changes`` streams.
+    ///
+    /// A body that throws changes nothing and tells no one. A body that leaves the root equal to
+    /// what it was is a no-op: no observer call.
+    /// - Parameters:
+    ///   - cause: What started the change, passed to observers.
+    ///   - body: Edits the root.
+    /// - Returns: The events between the old and the new screen.
+    /// - Throws: What `body` throws.
+    /// - Complexity: The cost of `body`, a comparison and a diff of the two states: both follow
+    ///   what changed, not the size of the tree.
+    @discardableResult
+    public func transaction<E: Error>(
+        _ cause: NavigationCause = .programmatic, _ body: (inout Root) throws(E) -> Void
+    ) throws(E) -> [NavigationEvent] {
+        let id = ObjectIdentifier(self)
+        let contexts = TransactionScope.contexts
+        if let context = contexts.last(where: { $0.navigator == id }) {
+            guard context.phase == .didChange else { return [] }
+            guard let change = try commit(cause, body, context: context, announce: false) else {
+                return []
+            }
+            context.pending.append(change)
+            return change.events
+        }
+        let outcome: Result<[NavigationEvent], E> = sequence.withLock { sequence in
+            let context = TransactionContext(navigator: id, sequence: sequence)
+            defer { sequence = context.sequence }
+            return TransactionScope.$contexts.withValue(contexts + [context]) {
+                do throws(E) {
+                    guard let change = try commit(cause, body, context: context, announce: true)
+                    else { return .success([]) }
+                    deliver(change, context: context)
+                    return .success(change.events)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Computes and publishes one change; `nil` for a no-op.
+    private func commit<E: Error>(
+        _ cause: NavigationCause, _ body: (inout Root) throws(E) -> Void,
+        context: TransactionContext, announce: Bool
+    ) throws(E) -> NavigationChange? {
+        let old = root
+        var new = old
+        let phase = context.phase
+        context.phase = .body
+        defer { context.phase = phase }
+        try body(&new)
+        guard new != old else { return nil }
+        context.sequence += 1
+        let change = NavigationChange(
+            old: old, new: new, events: NavigationDiff.events(from: old, to: new), cause: cause,
+            sequence: context.sequence)
+        if announce {
+            context.phase = .willChange
+            let observers = currentObservers()
+            for observer in observers { observer.willChange(change) }
+        }
+        state.withLock { $0 = new }
+        return change
+    }
+
+    /// Tells everyone about `change`, then about the changes re-entrant transactions made.
+    private func deliver(_ change: NavigationChange, context: TransactionContext) {
+        var queue = [change]
+        var announced = true
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            let observers = currentObservers()
+            if !announced {
+                for observer in observers { observer.willChange(next) }
+            }
+            context.phase = .didChange
+            for observer in observers { observer.didChange(next) }
+            for continuation in streams.withLock({ Array($0.values) }) { continuation.yield(next) }
+            queue += context.pending
+            context.pending.removeAll()
+            announced = false
+        }
+    }
+
+    private func currentObservers() -> [any StepsObserver] {
+        [StepSystem.observer, observer].compactMap { $0 }
+    }
+
+    /// Every committed change from now on, in commit order, for `for await` loops. Nothing is
+    /// dropped; the stream ends when the loop stops iterating.
+    public var changes: AsyncStream<NavigationChange> {
+        let (stream, continuation) = AsyncStream<NavigationChange>.makeStream()
+        let id = nextStream.wrappingAdd(1, ordering: .relaxed).oldValue
+        streams.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.streams.withLock { $0.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Selects every step along `path` (a deep link) in one transaction.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    @discardableResult
+    public func select(
+        path: String, fresh: Bool = false, cause: NavigationCause = .deepLink
+    ) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(StepPathError) in
+            try root.select(path: path, fresh: fresh)
+        }
+    }
+
+    /// Deselects the step at `path` in one transaction.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    @discardableResult
+    public func deselect(
+        path: String, cause: NavigationCause = .programmatic
+    ) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(StepPathError) in try root.deselect(path: path) }
+    }
+
+    /// Sets the elements of the stack at `path` in one transaction.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    @discardableResult
+    public func setStack(
+        path: String, ids: [String], cause: NavigationCause = .programmatic
+    ) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(StepPathError) in
+            try root.setStack(path: path, ids: ids)
+        }
+    }
+
+    /// Records that the user removed the screen at `path` by gesture (swipe back, sheet swiped
+    /// away), so the model matches what is on screen. Observers get the change with cause
+    /// ``NavigationCause/userGesture``.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events, which the UI has already performed.
+    @discardableResult
+    public func userDidRemove(path: String) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(.userGesture) { root throws(StepPathError) in
+            try root.remove(path: path)
+        }
+    }
+
+    /// Replaces the whole state with a saved one, in one transaction with cause
+    /// ``NavigationCause/restoration``: the events go straight from the current screen to the
+    /// saved one, without replaying how it was reached.
+    /// - Returns: The events.
+    @discardableResult
+    public func restore(_ saved: Root) -> [NavigationEvent] {
+        transaction(.restoration) { $0 = saved }
+    }
+}

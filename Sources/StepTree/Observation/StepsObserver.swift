@@ -1,0 +1,57 @@
+/// Sees every navigation change: navigator transactions (before and after, with the events) and
+/// selections made on bare values through the library's select APIs.
+///
+/// Install one globally with ``StepSystem/observer``; combine several with
+/// ``CombinedStepsObserver``. Every method has an empty default, so an observer implements only
+/// what it needs. Calls arrive on the thread that made the change, one transaction at a time per
+/// navigator; an observer must not block for long.
+public protocol StepsObserver: Sendable {
+    /// Called inside a transaction after the new state and its events are known, before the
+    /// navigator publishes the new state.
+    func willChange(_ change: NavigationChange)
+
+    /// Called after the navigator has published the new state.
+    func didChange(_ change: NavigationChange)
+
+    /// Called after a select API changed a bare value (no navigator): once per node whose
+    /// selection changed, ancestors first.
+    func didSelect(_ selection: SelectionChange)
+}
+
+extension StepsObserver {
+    /// Does nothing.
+    public func willChange(_ change: NavigationChange) {}
+
+    /// Does nothing.
+    public func didChange(_ change: NavigationChange) {}
+
+    /// Does nothing.
+    public func didSelect(_ selection: SelectionChange) {}
+}
+
+/// Forwards every call to several observers, in order.
+public struct CombinedStepsObserver: StepsObserver {
+    /// The observers, called in this order.
+    public let observers: [any StepsObserver]
+
+    /// Combines `observers`; they are called in this order.
+    public init(_ observers: [any StepsObserver]) { self.observers = observers }
+
+    /// Combines `observers`; they are called in this order.
+    public init(_ observers: any StepsObserver...) { self.observers = observers }
+
+    /// Forwards to every observer.
+    public func willChange(_ change: NavigationChange) {
+        for observer in observers { observer.willChange(change) }
+    }
+
+    /// Forwards to every observer.
+    public func didChange(_ change: NavigationChange) {
+        for observer in observers { observer.didChange(change) }
+    }
+
+    /// Forwards to every observer.
+    public func didSelect(_ selection: SelectionChange) {
+        for observer in observers { observer.didSelect(selection) }
+    }
+}
