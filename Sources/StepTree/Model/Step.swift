@@ -31,9 +31,14 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Reads and writes a property of the value, so `steps.profile.selected` works.
+    ///
+    /// Methods are not forwarded: call them on ``value`` (`steps.profile.friends.value.pop()`).
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> T {
         get { storage.value[keyPath: keyPath] }
-        set { value[keyPath: keyPath] = newValue }
+        _modify {
+            makeUnique()
+            yield &storage.value[keyPath: keyPath]
+        }
     }
 
     /// Reads a property of the value.
