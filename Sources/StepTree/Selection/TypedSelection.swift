@@ -40,7 +40,9 @@ extension StepsCollection {
     }
 
     /// Selects the child stored at `a`.
-    /// - Parameter fresh: Give the child a new identity, as selecting it with a new value does.
+    /// - Parameters:
+    ///   - a: The child's property.
+    ///   - fresh: Give the child a new identity, as selecting it with a new value does.
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
         var report = SelectionReport.start()
         selectLevel(a, fresh: fresh, at: .root, report: &report)
@@ -48,6 +50,9 @@ extension StepsCollection {
     }
 
     /// Selects the child stored at `a` with a new value; it gets a new identity.
+    /// - Parameters:
+    ///   - a: The child's property.
+    ///   - value: The child's new value.
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
         var report = SelectionReport.start()
         selectLevel(a, fresh: true, value: value, at: .root, report: &report)
@@ -55,6 +60,11 @@ extension StepsCollection {
     }
 
     /// Selects `a`, then `b` inside it: `steps.select(\.profile, \.detail)`.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - fresh: Give `b` a new identity.
+    ///   - value: A new value for `b`, which then gets a new identity.
     public mutating func select<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
         with value: B? = nil
@@ -67,6 +77,12 @@ extension StepsCollection {
     }
 
     /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - c: A child of `b`.
+    ///   - fresh: Give `c` a new identity.
+    ///   - value: A new value for `c`, which then gets a new identity.
     public mutating func select<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
@@ -79,7 +95,14 @@ extension StepsCollection {
         report?.deliver()
     }
 
-    /// Selects a path of four steps.
+    /// Selects a path of four steps: every node along it becomes selected.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - c: A child of `b`.
+    ///   - d: A child of `c`.
+    ///   - fresh: Give `d` a new identity.
+    ///   - value: A new value for `d`, which then gets a new identity.
     public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
