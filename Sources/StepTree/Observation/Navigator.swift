@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Owns the root of a step tree and runs every change to it as one transaction: the events are
@@ -153,6 +154,19 @@ public final class Navigator<Root: StepNode>: Sendable {
     ) throws(StepPathError) -> [NavigationEvent] {
         try transaction(cause) { root throws(StepPathError) in
             try root.select(path: path, fresh: fresh)
+        }
+    }
+
+    /// Selects the path a deep-link URL names (`myapp://profile/detail/dark`) in one
+    /// transaction.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    @discardableResult
+    public func select(
+        url: URL, fresh: Bool = false, cause: NavigationCause = .deepLink
+    ) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(StepPathError) in
+            try root.select(url: url, fresh: fresh)
         }
     }
 

@@ -19,8 +19,8 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateElementID(String, in: StepPath)
     /// An element id is empty or contains `/`.
     case invalidElementID(String, in: StepPath)
-    /// The value given for the step at the path has the wrong type.
-    case valueTypeMismatch(expected: String, at: StepPath)
+    /// A deep-link URL that does not read as a path.
+    case invalidURL(String)
 
     /// A sentence that says what was wrong and where.
     public var description: String {
@@ -36,7 +36,7 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateElementID(let id, let path): "element id '\(id)' appears twice in \(path)"
         case .invalidElementID(let id, let path):
             "element id '\(id)' in \(path) is empty or contains '/'"
-        case .valueTypeMismatch(let expected, let path): "\(path) holds a value of type \(expected)"
+        case .invalidURL(let url): "'\(url)' is not a deep link to a step"
         }
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+extension StepPath {
+    /// Reads a deep-link URL: the host and the path components are the segments, each
+    /// percent-decoded (`myapp://profile/friends/ann%20lee` is `/profile/friends/ann lee`).
+    /// The scheme, query and fragment are ignored; read query items yourself with
+    /// `URLComponents`.
+    /// - Throws: ``StepPathError/emptyPath`` when the URL names no step,
+    ///   ``StepPathError/emptySegment(index:)`` for a doubled `/`, and
+    ///   ``StepPathError/invalidURL(_:)`` when a segment does not percent-decode or decodes to
+    ///   text containing `/`.
+    /// - Complexity: O(*n*) in the length of the URL.
+    public init(url: URL) throws(StepPathError) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .invalidURL(url.absoluteString)
+        }
+        var encoded: [Substring] = []
+        if let host = components.percentEncodedHost, !host.isEmpty {
+            encoded.append(Substring(host))
+        }
+        var path = Substring(components.percentEncodedPath)
+        if path.hasPrefix("/") { path = path.dropFirst() }
+        if path.hasSuffix("/") { path = path.dropLast() }
+        if !path.isEmpty { encoded += path.split(separator: "/", omittingEmptySubsequences: false) }
+        if encoded.isEmpty { throw .emptyPath }
+        var segments: [String] = []
+        for (index, part) in encoded.enumerated() {
+            if part.isEmpty { throw .emptySegment(index: index) }
+            guard let decoded = part.removingPercentEncoding, !decoded.isEmpty,
+                !decoded.contains("/")
+            else { throw .invalidURL(url.absoluteString) }
+            segments.append(decoded)
+        }
+        self.init(segments)
+    }
+
+    /// The deep-link URL of this path: `scheme://first/second/…`, each segment percent-encoded;
+    /// ``init(url:)`` reads it back to the same path.
+    /// - Returns: `nil` for the root path or a scheme that is not a valid URL scheme.
+    public func url(scheme: String) -> URL? {
+        guard !isRoot else { return nil }
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/%"))
+        let encoded = segments.map {
+            $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0
+        }
+        return URL(string: "\(scheme)://" + encoded.joined(separator: "/"))
+    }
+}
+
+extension StepNode {
+    /// Selects the path a deep-link URL names (see ``StepPath/init(url:)``).
+    /// - Parameters:
+    ///   - url: For example `myapp://profile/detail/dark`.
+    ///   - fresh: Give the last step a new identity.
+    /// - Throws: ``StepPathError`` for a malformed URL or a bad path; the value is unchanged.
+    public mutating func select(url: URL, fresh: Bool = false) throws(StepPathError) {
+        try select(path: StepPath(url: url), fresh: fresh)
+    }
+}

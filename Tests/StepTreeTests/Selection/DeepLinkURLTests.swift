@@ -1,0 +1,53 @@
+import ExampleSteps
+import Foundation
+import StepTree
+import Testing
+
+@Suite("Deep-link URLs")
+struct DeepLinkURLTests {
+    @Test(arguments: [
+        ("myapp://profile/detail/dark", ["profile", "detail", "dark"]),
+        ("myapp://profile/", ["profile"]),
+        ("myapp:///profile/friends/ann%20lee?fresh=1#top", ["profile", "friends", "ann lee"]),
+        ("https://example.com/profile", ["example.com", "profile"]),
+    ])
+    func readsSegments(url: String, segments: [String]) throws {
+        let url = try #require(URL(string: url))
+        #expect(try StepPath(url: url) == StepPath(segments))
+    }
+
+    @Test(arguments: [
+        ("myapp://", StepPathError.emptyPath),
+        ("myapp://profile//dark", StepPathError.emptySegment(index: 1)),
+        ("myapp://profile/a%2Fb", StepPathError.invalidURL("myapp://profile/a%2Fb")),
+        ("myapp://profile/%E0%A4%A", StepPathError.invalidURL("myapp://profile/%E0%A4%A")),
+    ])
+    func rejectsMalformedLinks(url: String, error: StepPathError) throws {
+        let url = try #require(URL(string: url))
+        #expect(throws: error) { try StepPath(url: url) }
+    }
+
+    @Test func roundTripsThroughAURL() throws {
+        let path = StepPath(["profile", "friends", "ann lee", "détail?", "50%"])
+        let url = try #require(path.url(scheme: "myapp"))
+        #expect(try StepPath(url: url) == path)
+        #expect(StepPath.root.url(scheme: "myapp") == nil)
+    }
+
+    @Test func selectsAndFailsAtomically() throws {
+        var steps = AppSteps()
+        try steps.select(url: #require(URL(string: "myapp://profile/detail/dark")))
+        #expect(steps.profile.detail.selected == .dark)
+        let before = steps
+        #expect(throws: StepPathError.unknownStep("zz", in: StepPath(["profile"]))) {
+            try steps.select(url: #require(URL(string: "myapp://profile/zz")))
+        }
+        #expect(steps == before)
+    }
+
+    @Test func navigatorSelectsAURLInOneTransaction() throws {
+        let navigator = Navigator(AppSteps())
+        let events = try navigator.select(url: #require(URL(string: "myapp://explore")))
+        #expect(events.map(\.description) == ["select / home -> explore"])
+    }
+}
