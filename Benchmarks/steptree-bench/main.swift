@@ -1,1 +1,59 @@
-print("bench")
+import Foundation
+
+// Release-mode benchmarks of StepTree. Every workload runs in this one process so that the
+// ratios between them are meaningful. Timing never fails the run; a wrong result does.
+//
+//     swift run -c release steptree-bench [--quick] [--json] [--filter NAME]
+//
+// STEPTREE_BENCH_PRINT_SINK=1 prints every value sunk into `blackHole` (for debugging only).
+
+sinkPrints = getenv("STEPTREE_BENCH_PRINT_SINK") != nil
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let store = TreeStore()
+
+let workloads = [
+    Workload("select.typed", SelectBench.typed),
+    Workload("select.baseline", SelectBench.baseline),
+    Workload("select.path", SelectBench.path),
+    Workload("diff.leaf.100") { try DiffBench.leaf(store.tree(.small)) },
+    Workload("diff.leaf.100000") { try DiffBench.leaf(store.tree(.large)) },
+    Workload("diff.full.10000") { try DiffBench.full(store.tree(.medium)) },
+    Workload("diff.full.100000") { try DiffBench.full(store.tree(.large)) },
+    Workload("observe.none") { try ObserveBench.transactions(observed: false) },
+    Workload("observe.one") { try ObserveBench.transactions(observed: true) },
+]
+
+/// Runs `body`; a failure (a wrong result) stops the program with a message naming `name`.
+func attempt(_ name: String, _ body: () throws -> Void) {
+    do {
+        try body()
+    } catch {
+        FileHandle.standardError.write(Data("steptree-bench: \(name): \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+let clock = ContinuousClock()
+let started = clock.now
+var timings: [Timing] = []
+for workload in workloads where options.includes(workload.name) {
+    attempt(workload.name) {
+        timings.append(try Timing(workload.name, workload.prepare(), options: options))
+    }
+}
+// The rounds go round-robin over the workloads, so that a burst of load on the shared machine
+// hits all of them alike and the ratios stay meaningful.
+for _ in 0..<options.rounds {
+    for index in timings.indices {
+        attempt(timings[index].name) { try timings[index].round() }
+    }
+}
+let measurements = timings.map(\.measurement)
+
+let report = Report(quick: options.quick, measurements: measurements, trees: store.built)
+if options.json {
+    print(try report.json())
+} else {
+    print(report.table)
+    print(String(format: "\ntotal %.1f s", started.duration(to: clock.now).nanoseconds / 1e9))
+}

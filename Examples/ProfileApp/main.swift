@@ -53,7 +53,10 @@ do {
     var state = DynamicSteps(schema: try ExampleSchema.load())
     let before = state
     try state.select(path: "profile/detail/dark")
-    print("  events: " + NavigationDiff.events(from: before, to: state).map(\.description).joined(separator: ", "))
+    print(
+        "  events: "
+            + NavigationDiff.events(from: before, to: state).map(\.description).joined(
+                separator: ", "))
 } catch {
     print("  \(error)")
 }

@@ -21,12 +21,16 @@ public enum NavigationDiff {
     ///   are skipped, so the cost follows what changed, not the size of the tree. Comparing two
     ///   independently built trees visits every mounted node: O(*n*).
     public static func events<Root: StepNode>(from old: Root, to new: Root) -> [NavigationEvent] {
-        var walk = DiffWalk()
-        walk.pair(
-            DiffWalk.Side(node: StepStorage.make(old), active: true),
-            DiffWalk.Side(node: StepStorage.make(new), active: true), region: DiffWalk.rootContainer
-        )
-        return walk.teardown.reversed() + walk.selections + walk.buildUp
+        // The roots keep both trees alive for the whole walk, which reads them without retaining.
+        let oldRoot = StepStorage.make(old)
+        let newRoot = StepStorage.make(new)
+        return withExtendedLifetime((oldRoot, newRoot)) {
+            var walk = DiffWalk()
+            walk.pair(
+                DiffWalk.Side(node: oldRoot, active: true),
+                DiffWalk.Side(node: newRoot, active: true), region: DiffWalk.rootContainer)
+            return walk.events()
+        }
     }
 }
 
@@ -39,7 +43,7 @@ public enum NavigationDiff {
 /// what it can: frames in kept containers and modals on the active path.
 struct DiffWalk {
     struct Side {
-        let node: StepNodeStorage
+        unowned(unsafe) let node: StepNodeStorage
         let active: Bool
     }
 
@@ -56,6 +60,25 @@ struct DiffWalk {
 
     var path: StepPath { StepPath(segments) }
 
+    /// The events in SPEC order: teardown (reversed into top-of-screen first), selections,
+    /// build-up.
+    func events() -> [NavigationEvent] {
+        var events: [NavigationEvent] = []
+        events.reserveCapacity(teardown.count + selections.count + buildUp.count)
+        events += teardown.reversed()
+        events += selections
+        events += buildUp
+        return events
+    }
+
+    /// Whether a retained pair is the same subtree in the same context, so that every frame in
+    /// it is kept and nothing in it changes: `region` is its container, `nil` for a container of
+    /// its own that starts undiverged.
+    func isUnchanged(_ old: Side, _ new: Side, region: Int?) -> Bool {
+        old.node === new.node && old.active == new.active
+            && !(region.map { diverged[$0] } ?? false) && (!new.active || !diverged[Self.window])
+    }
+
     mutating func openContainer() -> Int {
         diverged.append(false)
         return diverged.count - 1
@@ -63,11 +86,7 @@ struct DiffWalk {
 
     /// Walks a retained node; `region` is the kept container its frames go to.
     mutating func pair(_ old: Side, _ new: Side, region: Int) {
-        if old.node === new.node && old.active == new.active && !diverged[region]
-            && (!new.active || !diverged[Self.window])
-        {
-            return  // the same subtree in the same context: every frame in it is kept
-        }
+        if isUnchanged(old, new, region: region) { return }
         if old.node.isStack {
             pairElements(old, new, region: region)
             return
@@ -103,11 +122,13 @@ struct DiffWalk {
     ) {
         let oldChild = old.node.child(index)
         let newChild = new.node.child(index)
-        segments.append(new.node.childKey(index))
-        defer { segments.removeLast() }
         let oldSide = Side(node: oldChild.storage, active: old.active && oldActive)
         let newSide = Side(node: newChild.storage, active: new.active && newActive)
-        if oldChild.generation == newChild.generation {
+        let sameIdentity = oldChild.generation == newChild.generation
+        if sameIdentity && isUnchanged(oldSide, newSide, region: nil) { return }
+        segments.append(new.node.childKey(index))
+        defer { segments.removeLast() }
+        if sameIdentity {
             pair(oldSide, newSide, region: openContainer())
         } else {
             // A tab with a new identity is a new container: its frames come and go with it.
@@ -158,14 +179,17 @@ struct DiffWalk {
         while index < oldCount && index < newCount && !diverged[region] {
             let oldElement = old.node.element(index)
             let newElement = new.node.element(index)
-            guard oldElement.id == newElement.id && oldElement.generation == newElement.generation
+            guard oldElement.generation == newElement.generation && oldElement.id == newElement.id
             else { break }
-            segments.append(newElement.id)
-            pair(
-                Side(node: oldElement.storage, active: old.active && index == oldCount - 1),
-                Side(node: newElement.storage, active: new.active && index == newCount - 1),
-                region: region)
-            segments.removeLast()
+            let oldSide = Side(
+                node: oldElement.storage, active: old.active && index == oldCount - 1)
+            let newSide = Side(
+                node: newElement.storage, active: new.active && index == newCount - 1)
+            if !isUnchanged(oldSide, newSide, region: region) {
+                segments.append(newElement.id)
+                pair(oldSide, newSide, region: region)
+                segments.removeLast()
+            }
             index += 1
         }
         if index < oldCount || index < newCount { diverged[region] = true }

@@ -5,7 +5,7 @@
 /// subtree share its storage; the diffing engine uses that to skip unchanged subtrees.
 @dynamicMemberLookup
 public struct Step<Value: StepValue>: Sendable {
-    var storage: StepStorage<Value>
+    @usableFromInline var storage: StepStorage<Value>
 
     /// A counter that changes each time the step is selected with a new value (SPEC §1).
     public internal(set) var generation: UInt32
@@ -22,6 +22,7 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// The step's value: a payload, a node or a stack.
+    @inlinable
     public var value: Value {
         get { storage.value }
         _modify {
@@ -33,6 +34,7 @@ public struct Step<Value: StepValue>: Sendable {
     /// Reads and writes a property of the value, so `steps.profile.selected` works.
     ///
     /// Methods are not forwarded: call them on ``value`` (`steps.profile.friends.value.pop()`).
+    @inlinable
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> T {
         get { storage.value[keyPath: keyPath] }
         _modify {
@@ -42,10 +44,12 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Reads a property of the value.
+    @inlinable
     public subscript<T>(dynamicMember keyPath: KeyPath<Value, T>) -> T {
         storage.value[keyPath: keyPath]
     }
 
+    @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy()
@@ -53,6 +57,7 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Gives the step a new identity, as selecting it with a new value does.
+    @usableFromInline
     mutating func renew() {
         generation &+= 1
     }

@@ -62,6 +62,12 @@ extension StepNode {
         }
     }
 
+    /// Whether every step along `path` is selected (stack elements only need to exist); `false`
+    /// for a malformed path.
+    public func isSelected(path: String) -> Bool {
+        (try? StepPath(parsing: path)).map { isSelected(path: $0) } ?? false
+    }
+
     /// Whether every step along `path` is selected (stack elements only need to exist).
     public func isSelected(path: StepPath) -> Bool {
         var node = StepStorage.make(self) as StepNodeStorage
@@ -90,11 +96,14 @@ extension StepNode {
         // edited in place.
         let box = StepStorage.make(consume self)
         defer { self = box.value }
-        var report = SelectionReport.start()
-        let (edit, along) = try Self.resolve(
-            path, in: box, selecting: selecting, plan: plan, report: &report)
+        let report = SelectionReport.start()
+        let (edit, along, changes) = try Self.resolve(
+            path, in: box, selecting: selecting, plan: plan, recording: report != nil)
         box.apply(edit, along: along, selecting: selecting)
-        report?.deliver()
+        if var report {
+            report.changes = changes
+            report.deliver()
+        }
     }
 
     /// Resolves and plans an edit. Kept apart from ``edit(_:selecting:plan:)`` so that the
@@ -102,12 +111,11 @@ extension StepNode {
     private static func resolve(
         _ path: StepPath, in box: StepNodeStorage, selecting: Bool,
         plan: (ResolvedPath) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>),
-        report: inout SelectionReport?
-    ) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>) {
+        recording: Bool
+    ) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>, [SelectionChange]) {
         let resolved = try ResolvedPath(path.segments, from: box)
         let (edit, along) = try plan(resolved)
-        report?.changes = resolved.selectionChanges(
-            edit, along: along, selecting: selecting)
-        return (edit, along)
+        guard recording else { return (edit, along, []) }
+        return (edit, along, resolved.selectionChanges(edit, along: along, selecting: selecting))
     }
 }

@@ -1,9 +1,11 @@
 /// A dynamic, ordered list of step elements with stable string ids, each pushed above the
 /// previous one (recursive flows: a friend's profile inside a profile, to any depth).
 ///
-/// Element ids are unique, non-empty and contain no `/`. Each element has an identity (its id
-/// plus a generation), so removing an element and adding one with the same id later shows a new
-/// screen.
+/// Element ids are unique, non-empty and contain no `/`. An element is identified by its id
+/// (SPEC §1) plus a generation that only a `fresh` selection changes, so a stack's value, and
+/// so its equality, hash and encoding, depends on nothing but its elements. An element removed
+/// in one change and added back in a later one is a new screen (the first change pops it);
+/// removed and added back within one change, it is the same screen with its state reset.
 public struct StepStack<Element: StepValue>: StepValue {
     struct Entry: Hashable, Sendable {
         var id: String
@@ -11,13 +13,14 @@ public struct StepStack<Element: StepValue>: StepValue {
     }
 
     var entries: [Entry]
-    /// The generation given to the next element created; not part of equality.
-    var nextGeneration: UInt32
 
     /// Creates an empty stack.
     public init() {
         entries = []
-        nextGeneration = 1
+    }
+
+    init(entries: [Entry]) {
+        self.entries = entries
     }
 
     /// The element ids, bottom first.
@@ -109,22 +112,20 @@ public struct StepStack<Element: StepValue>: StepValue {
         entries = new
     }
 
-    private mutating func makeStep(_ element: Element) -> Step<Element> {
-        defer { nextGeneration &+= 1 }
-        return Step(element, generation: nextGeneration)
+    private func makeStep(_ element: Element) -> Step<Element> {
+        Step(element)
     }
 
     /// Gives element `index` a new identity.
     mutating func renew(at index: Int) {
-        entries[index].step.generation = nextGeneration
-        nextGeneration &+= 1
+        entries[index].step.renew()
     }
 
     /// Checks that ids are non-empty, free of `/` and unique.
     static func validate(ids: [String], at path: StepPath = .root) throws(StepPathError) {
         var seen = Set<String>()
         for id in ids {
-            if id.isEmpty || id.contains("/") { throw .invalidElementID(id, in: path) }
+            if !StepPath.isValidSegment(id) { throw .invalidElementID(id, in: path) }
             if !seen.insert(id).inserted { throw .duplicateElementID(id, in: path) }
         }
     }
@@ -194,13 +195,14 @@ extension StepStack: Codable {
         entries = coded.map {
             Entry(id: $0.id, step: Step($0.value, generation: $0.generation ?? 0))
         }
-        nextGeneration = (entries.map(\.step.generation).max() ?? 0) &+ 1
     }
 
     /// Encodes the elements as an array, bottom first.
     public func encode(to encoder: any Encoder) throws {
         try entries.map {
-            CodedEntry(id: $0.id, value: $0.step.value, generation: $0.step.generation)
+            CodedEntry(
+                id: $0.id, value: $0.step.value,
+                generation: $0.step.generation == 0 ? nil : $0.step.generation)
         }
         .encode(to: encoder)
     }

@@ -3,6 +3,7 @@
 /// `@unchecked Sendable`: a box is written only through ``Step/makeUnique()`` (or while it is
 /// being built), that is while no other reference to it exists, so an instance that is shared
 /// between values or threads is never mutated.
+@usableFromInline
 class StepNodeStorage: @unchecked Sendable {
     /// The number of named child steps (0 for leaves and stacks).
     var childCount: Int { 0 }
@@ -44,27 +45,33 @@ class StepNodeStorage: @unchecked Sendable {
 }
 
 /// A child step as the engine sees it: identity generation and storage.
+///
+/// The storage is not retained: a reference is only used while the tree it came from is alive.
 struct StepReference {
     let generation: UInt32
-    let storage: StepNodeStorage
+    unowned(unsafe) let storage: StepNodeStorage
 }
 
-/// A stack element as the engine sees it.
+/// A stack element as the engine sees it; like ``StepReference``, it does not retain.
 struct ElementReference {
     let id: String
     let generation: UInt32
-    let storage: StepNodeStorage
+    unowned(unsafe) let storage: StepNodeStorage
 }
 
 /// The box of a leaf value; node and stack values use subclasses that describe their shape.
+@usableFromInline
 class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
-    var value: Value
+    // Exclusive access is guaranteed by copy-on-write (see the class comment), so the dynamic
+    // checks would only cost time on every read the engine makes.
+    @usableFromInline @exclusivity(unchecked) final var value: Value
 
     init(_ value: Value) {
         self.value = value
     }
 
     /// A new box holding a copy of the value, of the same subclass.
+    @usableFromInline
     func copy() -> StepStorage<Value> { StepStorage(value) }
 
     override var typeName: String { String(describing: Value.self) }
@@ -73,13 +80,13 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     /// The box that fits the value: a node box for ``StepsCollection`` values and stacks, a leaf
     /// box otherwise. The cast runs once per step created, never on a hot path.
     static func make(_ value: Value) -> StepStorage<Value> {
-        if let shaped = value as? any StorageShaped,
-            let storage = shaped.makeStorage() as? StepStorage<Value>
+        if let shaped = Value.self as? any StorageShaped.Type,
+            let storage = shaped.makeStorage(for: value) as? StepStorage<Value>
         {
             return storage
         }
-        if let node = value as? any StepsCollection,
-            let storage = boxCollection(node) as? StepStorage<Value>
+        if let node = Value.self as? any StepsCollection.Type,
+            let storage = boxCollection(node, value) as? StepStorage<Value>
         {
             return storage
         }
@@ -87,11 +94,21 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     }
 }
 
-private func boxCollection<Node: StepsCollection>(_ node: Node) -> StepNodeStorage {
-    CollectionStorage(node)
+/// The node box of `value`, which is of type `Node`; `nil` if it is not.
+private func boxCollection<Node: StepsCollection>(
+    _ type: Node.Type, _ value: some StepValue
+) -> StepNodeStorage? {
+    (value as? Node).map { CollectionStorage($0) }
 }
 
 /// Library value types that come with their own storage subclass.
-protocol StorageShaped {
+protocol StorageShaped: StepValue {
     func makeStorage() -> StepNodeStorage
+}
+
+extension StorageShaped {
+    /// The box of `value`, which is of type `Self`; `nil` if it is not.
+    static func makeStorage(for value: some StepValue) -> StepNodeStorage? {
+        (value as? Self)?.makeStorage()
+    }
 }

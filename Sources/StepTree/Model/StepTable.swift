@@ -12,11 +12,49 @@
 /// A table is built once per type (a `static let`). Declaring the same key twice, or mixing tabs
 /// with other kinds, is a programming error and stops the program with a message naming the node.
 public struct StepTable<Node: StepsCollection>: Sendable {
-    let entries: [StepChild<Node>]
-    let hasTabs: Bool
-    private let indexByKey: [Node.Key: Int]
-    private let indexByName: [Substring: Int]
-    private let indexByKeyPath: KeyPathIndex
+    /// Everything the table knows, behind one reference: reading `Node.steps` copies one pointer.
+    @usableFromInline
+    final class Contents: Sendable {
+        let entries: [StepChild<Node>]
+        let hasTabs: Bool
+        /// The byte offset of each child's stored property (-1 when unknown), and its key:
+        /// typed selection finds a key by an offset the compiler folds, with no hashing.
+        @usableFromInline let offsets: [Int]
+        @usableFromInline let keyList: [Node.Key]
+        let indexByKey: [Node.Key: Int]
+        let indexByName: [Substring: Int]
+        let indexByKeyPath: KeyPathIndex
+
+        init(_ children: [StepChild<Node>]) {
+            let node = String(describing: Node.self)
+            var byKey: [Node.Key: Int] = [:]
+            var byName: [Substring: Int] = [:]
+            var byKeyPath: [AnyKeyPath: Int] = [:]
+            for (index, child) in children.enumerated() {
+                precondition(
+                    StepPath.isValidSegment(child.name),
+                    "\(node): step key '\(child.name)' must be non-empty and contain no '/'")
+                precondition(
+                    byKey[child.key] == nil, "\(node): step '\(child.name)' is declared twice")
+                byKey[child.key] = index
+                byName[Substring(child.name)] = index
+                byKeyPath[child.accessor.anyKeyPath] = index
+            }
+            let tabs = children.filter { $0.kind == .tab }.count
+            precondition(
+                tabs == 0 || tabs == children.count,
+                "\(node): children must be all tabs or none (SPEC §1)")
+            self.entries = children
+            self.hasTabs = tabs > 0
+            self.offsets = children.map { $0.accessor.offset ?? -1 }
+            self.keyList = children.map(\.key)
+            self.indexByKey = byKey
+            self.indexByName = byName
+            self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
+        }
+    }
+
+    @usableFromInline let contents: Contents
 
     /// Creates the table from the children in declaration order.
     public init(_ children: StepChild<Node>...) {
@@ -26,29 +64,11 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     /// Creates the table from the children in declaration order.
     /// - Complexity: O(*n*) for *n* children.
     public init(_ children: [StepChild<Node>]) {
-        let node = String(describing: Node.self)
-        var byKey: [Node.Key: Int] = [:]
-        var byName: [Substring: Int] = [:]
-        var byKeyPath: [AnyKeyPath: Int] = [:]
-        for (index, child) in children.enumerated() {
-            precondition(
-                !child.name.isEmpty && !child.name.contains("/"),
-                "\(node): step key '\(child.name)' must be non-empty and contain no '/'")
-            precondition(byKey[child.key] == nil, "\(node): step '\(child.name)' is declared twice")
-            byKey[child.key] = index
-            byName[Substring(child.name)] = index
-            byKeyPath[child.accessor.anyKeyPath] = index
-        }
-        let tabs = children.filter { $0.kind == .tab }.count
-        precondition(
-            tabs == 0 || tabs == children.count,
-            "\(node): children must be all tabs or none (SPEC §1)")
-        self.entries = children
-        self.hasTabs = tabs > 0
-        self.indexByKey = byKey
-        self.indexByName = byName
-        self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
+        contents = Contents(children)
     }
+
+    var entries: [StepChild<Node>] { contents.entries }
+    var hasTabs: Bool { contents.hasTabs }
 
     /// The keys in declaration order.
     public var keys: [Node.Key] { entries.map(\.key) }
@@ -56,15 +76,42 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     /// The kind of the child `key`.
     public func kind(of key: Node.Key) -> StepKind? { index(of: key).map { entries[$0].kind } }
 
-    func index(of key: Node.Key) -> Int? { indexByKey[key] }
-    func index(ofName name: Substring) -> Int? { indexByName[name] }
-    func index(of keyPath: AnyKeyPath) -> Int? { indexByKeyPath.map[keyPath] }
+    /// The key of the child stored at `keyPath`.
+    ///
+    /// A key path that the table does not declare is a programming error and stops the program
+    /// with a message naming it.
+    /// - Complexity: O(*n*) integer comparisons for *n* children, when the key path is a literal
+    ///   the compiler can see; else one hash look-up.
+    @inlinable
+    func key<Value>(for keyPath: WritableKeyPath<Node, Step<Value>>) -> Node.Key {
+        if let offset = MemoryLayout<Node>.offset(of: keyPath) {
+            var index = 0
+            let offsets = contents.offsets
+            while index < offsets.count {
+                if offsets[index] == offset { return contents.keyList[index] }
+                index += 1
+            }
+        }
+        return lookUpKey(for: keyPath)
+    }
+
+    @usableFromInline
+    func lookUpKey(for keyPath: AnyKeyPath) -> Node.Key {
+        guard let index = index(of: keyPath) else {
+            preconditionFailure("\(Node.self): \(keyPath) is not declared in `steps`")
+        }
+        return entries[index].key
+    }
+
+    func index(of key: Node.Key) -> Int? { contents.indexByKey[key] }
+    func index(ofName name: Substring) -> Int? { contents.indexByName[name] }
+    func index(of keyPath: AnyKeyPath) -> Int? { contents.indexByKeyPath.map[keyPath] }
 }
 
 /// Key paths to a node's stored step properties.
 ///
 /// `@unchecked Sendable`: key paths to stored properties capture no state and are immutable.
-private struct KeyPathIndex: @unchecked Sendable {
+struct KeyPathIndex: @unchecked Sendable {
     let map: [AnyKeyPath: Int]
 }
 
@@ -125,6 +172,8 @@ public struct StepChild<Node: StepsCollection>: Sendable {
 protocol StepAccessor<Node>: Sendable {
     associatedtype Node: StepsCollection
     var anyKeyPath: AnyKeyPath { get }
+    /// The byte offset of the stored property, if the key path names one.
+    var offset: Int? { get }
     func reference(in node: Node) -> StepReference
     func renew(in node: inout Node)
     func apply(
@@ -141,6 +190,7 @@ struct TypedStepAccessor<Node: StepsCollection, Value: StepValue>: StepAccessor,
     init(_ keyPath: WritableKeyPath<Node, Step<Value>>) { self.keyPath = keyPath }
 
     var anyKeyPath: AnyKeyPath { keyPath }
+    var offset: Int? { MemoryLayout<Node>.offset(of: keyPath) }
 
     func reference(in node: Node) -> StepReference {
         let step = node[keyPath: keyPath]

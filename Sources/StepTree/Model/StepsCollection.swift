@@ -55,15 +55,23 @@ extension StepsCollection {
 
 /// The box of a ``StepsCollection`` value; reads the node's shape from its ``StepTable``.
 final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchecked Sendable {
+    /// The node type's table, read once per box instead of through `Node.steps` on every access.
+    let table: StepTable<Node>
+
+    override init(_ value: Node) {
+        table = Node.steps
+        super.init(value)
+    }
+
     override func copy() -> StepStorage<Node> { CollectionStorage(value) }
-    override var childCount: Int { Node.steps.entries.count }
-    override var hasTabs: Bool { Node.steps.hasTabs }
-    override func childKey(_ index: Int) -> String { Node.steps.entries[index].name }
-    override func childKind(_ index: Int) -> StepKind { Node.steps.entries[index].kind }
-    override func childIndex(forKey key: Substring) -> Int? { Node.steps.index(ofName: key) }
-    override var selectedIndex: Int? { value.selected.flatMap { Node.steps.index(of: $0) } }
+    override var childCount: Int { table.entries.count }
+    override var hasTabs: Bool { table.hasTabs }
+    override func childKey(_ index: Int) -> String { table.entries[index].name }
+    override func childKind(_ index: Int) -> StepKind { table.entries[index].kind }
+    override func childIndex(forKey key: Substring) -> Int? { table.index(ofName: key) }
+    override var selectedIndex: Int? { value.selected.flatMap { table.index(of: $0) } }
     override func child(_ index: Int) -> StepReference {
-        Node.steps.entries[index].accessor.reference(in: value)
+        table.entries[index].accessor.reference(in: value)
     }
     override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
         value.apply(edit, along: path, selecting: selecting)

@@ -10,7 +10,7 @@ import Synchronization
 /// relaxed atomic load for the check.
 public enum StepSystem {
     private static let installed = Mutex<(any StepsObserver)?>(nil)
-    private static let isObserving = Atomic<Bool>(false)
+    @usableFromInline static let isObserving = Atomic<Bool>(false)
 
     /// The global observer, or `nil` for none.
     public static var observer: (any StepsObserver)? {
@@ -59,15 +59,25 @@ final class TransactionContext: @unchecked Sendable {
 }
 
 /// Selection changes collected during one bare-value select call.
+@usableFromInline
 struct SelectionReport {
     let observer: any StepsObserver
-    var changes: [SelectionChange] = []
+    @usableFromInline var changes: [SelectionChange] = []
 
-    /// A report when someone is listening, else `nil`.
+    init(observer: any StepsObserver) { self.observer = observer }
+
+    /// A report when someone is listening, else `nil`; one relaxed atomic load when no one is.
+    @inlinable
     static func start() -> SelectionReport? {
+        StepSystem.isObserving.load(ordering: .relaxed) ? listening() : nil
+    }
+
+    @usableFromInline
+    static func listening() -> SelectionReport? {
         StepSystem.selectionObserver.map { SelectionReport(observer: $0) }
     }
 
+    @usableFromInline
     func deliver() {
         for change in changes { observer.didSelect(change) }
     }

@@ -89,6 +89,9 @@ extension DynamicSteps: Codable {
         static let selected = ChildKey(stringValue: "selected")
         static let steps = ChildKey(stringValue: "steps")
         static let elements = ChildKey(stringValue: "elements")
+        static let id = ChildKey(stringValue: "id")
+        static let value = ChildKey(stringValue: "value")
+        static let generation = ChildKey(stringValue: "generation")
     }
 
     /// Decodes a state of the tree whose ``StepSchema`` is in
@@ -101,16 +104,20 @@ extension DynamicSteps: Codable {
                     codingPath: decoder.codingPath,
                     debugDescription: "no StepSchema in userInfo[.stepSchema]"))
         }
+        try self.init(from: decoder.container(keyedBy: ChildKey.self), schema: schema)
+    }
+
+    /// Decodes one node against its own schema, walking nested containers so that every level
+    /// is read against the schema of that level.
+    private init(from container: KeyedDecodingContainer<ChildKey>, schema: StepSchema) throws {
         self.init(schema: schema)
-        let container = try decoder.container(keyedBy: ChildKey.self)
+        selectedIndex = nil
         if let key = try container.decodeIfPresent(String.self, forKey: .selected) {
             guard let index = schema.childIndex(forKey: key) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: ChildKey.selected, in: container, debugDescription: "no step '\(key)'")
             }
             selectedIndex = index
-        } else {
-            selectedIndex = nil
         }
         if container.contains(.steps) {
             let steps = try container.nestedContainer(keyedBy: ChildKey.self, forKey: .steps)
@@ -119,16 +126,36 @@ extension DynamicSteps: Codable {
                     throw DecodingError.dataCorruptedError(
                         forKey: key, in: steps, debugDescription: "no step '\(key.stringValue)'")
                 }
-                let child = try steps.superDecoder(forKey: key)
-                let childDecoder = SchemaScopedDecoder(base: child, schema: schema.children[index])
-                children[index] = try Step(from: childDecoder)
+                let step = try steps.nestedContainer(keyedBy: ChildKey.self, forKey: key)
+                children[index] = try Self.step(from: step, schema: schema.children[index])
             }
         }
         if container.contains(.elements), let element = schema.element {
-            let elementsDecoder = SchemaScopedDecoder(
-                base: try container.superDecoder(forKey: .elements), schema: element)
-            elements = try StepStack(from: elementsDecoder)
+            var list = try container.nestedUnkeyedContainer(forKey: .elements)
+            var entries: [StepStack<DynamicSteps>.Entry] = []
+            while !list.isAtEnd {
+                let item = try list.nestedContainer(keyedBy: ChildKey.self)
+                let id = try item.decode(String.self, forKey: .id)
+                entries.append(.init(id: id, step: try Self.step(from: item, schema: element)))
+            }
+            do {
+                try StepStack<DynamicSteps>.validate(ids: entries.map(\.id))
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: ChildKey.elements, in: container, debugDescription: error.description)
+            }
+            elements = StepStack(entries: entries)
         }
+    }
+
+    /// Reads `{"value": …, "generation": n}`.
+    private static func step(
+        from container: KeyedDecodingContainer<ChildKey>, schema: StepSchema
+    ) throws -> Step<DynamicSteps> {
+        let value = try DynamicSteps(
+            from: container.nestedContainer(keyedBy: ChildKey.self, forKey: .value), schema: schema)
+        let generation = try container.decodeIfPresent(UInt32.self, forKey: .generation) ?? 0
+        return Step(value, generation: generation)
     }
 
     /// Encodes the selection, the children and the elements; the schema is not encoded.
@@ -147,43 +174,32 @@ extension DynamicSteps: Codable {
     }
 }
 
-/// A decoder that hands a different schema to the ``DynamicSteps`` values below it.
-private struct SchemaScopedDecoder: Decoder {
-    let base: any Decoder
-    let schema: StepSchema
-    var codingPath: [any CodingKey] { base.codingPath }
-    var userInfo: [CodingUserInfoKey: Any] {
-        var info = base.userInfo
-        info[.stepSchema] = schema
-        return info
-    }
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try base.container(keyedBy: type)
-    }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try base.unkeyedContainer() }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try base.singleValueContainer()
-    }
-}
-
 extension DynamicSteps: StorageShaped {
     func makeStorage() -> StepNodeStorage { DynamicStorage(self) }
 }
 
 /// The box of a schema-driven node.
 final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
+    /// The node's schema, which never changes: read without going through `value`.
+    let schema: StepSchema
+
+    override init(_ value: DynamicSteps) {
+        self.schema = value.schema
+        super.init(value)
+    }
+
     override func copy() -> StepStorage<DynamicSteps> { DynamicStorage(value) }
-    override var childCount: Int { value.schema.children.count }
-    override var hasTabs: Bool { value.schema.hasTabs }
-    override func childKey(_ index: Int) -> String { value.schema.children[index].key }
-    override func childKind(_ index: Int) -> StepKind { value.schema.children[index].kind }
-    override func childIndex(forKey key: Substring) -> Int? { value.schema.childIndex(forKey: key) }
+    override var childCount: Int { schema.children.count }
+    override var hasTabs: Bool { schema.hasTabs }
+    override func childKey(_ index: Int) -> String { schema.children[index].key }
+    override func childKind(_ index: Int) -> StepKind { schema.children[index].kind }
+    override func childIndex(forKey key: Substring) -> Int? { schema.childIndex(forKey: key) }
     override var selectedIndex: Int? { value.selectedIndex }
     override func child(_ index: Int) -> StepReference {
         let step = value.children[index]
         return StepReference(generation: step.generation, storage: step.storage)
     }
-    override var isStack: Bool { value.schema.kind == .stack }
+    override var isStack: Bool { schema.kind == .stack }
     override var elementCount: Int { value.elements.entries.count }
     override func element(_ index: Int) -> ElementReference {
         value.elements.entries[index].reference

@@ -88,7 +88,7 @@ public final class StepSchema: Sendable {
         if isRoot {
             if key != nil { throw fail("the root has no key") }
         } else if let key {
-            if key.isEmpty || key.contains("/") {
+            if !StepPath.isValidSegment(key) {
                 throw fail("key '\(key)' is empty or contains '/'")
             }
         }

@@ -21,13 +21,12 @@ extension StepPath {
         var path = Substring(components.percentEncodedPath)
         if path.hasPrefix("/") { path = path.dropFirst() }
         if path.hasSuffix("/") { path = path.dropLast() }
-        if !path.isEmpty { encoded += path.split(separator: "/", omittingEmptySubsequences: false) }
+        if !path.isEmpty { encoded += StepPath.split(path) }
         if encoded.isEmpty { throw .emptyPath }
         var segments: [String] = []
         for (index, part) in encoded.enumerated() {
             if part.isEmpty { throw .emptySegment(index: index) }
-            guard let decoded = part.removingPercentEncoding, !decoded.isEmpty,
-                !decoded.contains("/")
+            guard let decoded = part.removingPercentEncoding, StepPath.isValidSegment(decoded)
             else { throw .invalidURL(url.absoluteString) }
             segments.append(decoded)
         }

@@ -18,11 +18,25 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible {
     /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: some StringProtocol) throws(StepPathError) {
         if text.isEmpty { throw .emptyPath }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = Self.split(text)
         for (index, part) in parts.enumerated() where part.isEmpty {
             throw .emptySegment(index: index)
         }
         self.segments = parts.map { String($0) }
+    }
+
+    /// Whether `segment` can name a step or an element: non-empty and free of `/`.
+    ///
+    /// The check looks at bytes, not characters: a `/` followed by a combining mark is still a
+    /// separator.
+    public static func isValidSegment(_ segment: some StringProtocol) -> Bool {
+        !segment.isEmpty && !segment.utf8.contains(UInt8(ascii: "/"))
+    }
+
+    /// Splits `text` at every `/` byte, keeping empty parts.
+    static func split(_ text: some StringProtocol) -> [Substring] {
+        String(text).utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { Substring($0) }
     }
 
     /// Whether this is the root path.

@@ -2,26 +2,15 @@
 // path is checked by the compiler. Every node along the path becomes selected.
 
 extension StepsCollection {
-    /// The key of the child stored at `keyPath`.
-    ///
-    /// A key path that the node's ``StepsCollection/steps`` table does not declare is a
-    /// programming error and stops the program with a message naming it.
-    func key<Value>(for keyPath: WritableKeyPath<Self, Step<Value>>) -> Key {
-        guard let index = Self.steps.index(of: keyPath) else {
-            preconditionFailure("\(Self.self): \(keyPath) is not declared in `steps`")
-        }
-        return Self.steps.entries[index].key
-    }
-
     /// One level of a typed deep link: selects the child at `keyPath`, optionally with a new
     /// value and identity, and records the change when someone is listening.
     /// - Returns: The child's path when recording, for the next level.
-    @discardableResult
+    @inlinable @inline(__always) @discardableResult
     mutating func selectLevel<Value>(
         _ keyPath: WritableKeyPath<Self, Step<Value>>, fresh: Bool, value: Value? = nil,
         at path: StepPath?, report: inout SelectionReport?
     ) -> StepPath? {
-        let key = key(for: keyPath)
+        let key = Self.steps.key(for: keyPath)
         let renew = fresh || value != nil
         if let value { self[keyPath: keyPath].value = value }
         if renew { self[keyPath: keyPath].renew() }
@@ -43,6 +32,7 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: The child's property.
     ///   - fresh: Give the child a new identity, as selecting it with a new value does.
+    @inlinable @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
         var report = SelectionReport.start()
         selectLevel(a, fresh: fresh, at: .root, report: &report)
@@ -53,6 +43,7 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: The child's property.
     ///   - value: The child's new value.
+    @inlinable @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
         var report = SelectionReport.start()
         selectLevel(a, fresh: true, value: value, at: .root, report: &report)
@@ -65,6 +56,7 @@ extension StepsCollection {
     ///   - b: A child of `a`.
     ///   - fresh: Give `b` a new identity.
     ///   - value: A new value for `b`, which then gets a new identity.
+    @inlinable @inline(__always)
     public mutating func select<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
         with value: B? = nil
@@ -83,6 +75,7 @@ extension StepsCollection {
     ///   - c: A child of `b`.
     ///   - fresh: Give `c` a new identity.
     ///   - value: A new value for `c`, which then gets a new identity.
+    @inlinable @inline(__always)
     public mutating func select<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
@@ -103,6 +96,7 @@ extension StepsCollection {
     ///   - d: A child of `c`.
     ///   - fresh: Give `d` a new identity.
     ///   - value: A new value for `d`, which then gets a new identity.
+    @inlinable @inline(__always)
     public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,

@@ -1,0 +1,156 @@
+import StepTree
+
+// A hand-written tree four levels deep with two children per node, so that two deep links,
+// `a/b/c/d` and `e/f/g/h`, can alternate and every operation changes the root's selection.
+
+struct LinkRoot: StepsCollection {
+    enum Key: String, StepKey { case a, e }
+    var selected: Key?
+    var a = Step(LinkLevel1())
+    var e = Step(LinkLevel1())
+    static let steps = StepTable<Self>(.tab(.a, \.a), .tab(.e, \.e))
+    init() {}
+}
+
+struct LinkLevel1: StepsCollection {
+    enum Key: String, StepKey { case b, f }
+    var selected: Key?
+    var b = Step(LinkLevel2())
+    var f = Step(LinkLevel2())
+    static let steps = StepTable<Self>(.push(.b, \.b), .push(.f, \.f))
+    init() {}
+}
+
+struct LinkLevel2: StepsCollection {
+    enum Key: String, StepKey { case c, g }
+    var selected: Key?
+    var c = Step(LinkLevel3())
+    var g = Step(LinkLevel3())
+    static let steps = StepTable<Self>(.push(.c, \.c), .push(.g, \.g))
+    init() {}
+}
+
+struct LinkLevel3: StepsCollection {
+    enum Key: String, StepKey { case d, h }
+    var selected: Key?
+    var d = Step()
+    var h = Step()
+    static let steps = StepTable<Self>(.inline(.d, \.d), .inline(.h, \.h))
+    init() {}
+}
+
+// The same shape as plain structs, with no library: the floor for a selection change.
+
+struct PlainRoot {
+    enum Key { case a, e }
+    var selected: Key?
+    var a = PlainLevel1()
+    var e = PlainLevel1()
+}
+
+struct PlainLevel1 {
+    enum Key { case b, f }
+    var selected: Key?
+    var b = PlainLevel2()
+    var f = PlainLevel2()
+}
+
+struct PlainLevel2 {
+    enum Key { case c, g }
+    var selected: Key?
+    var c = PlainLevel3()
+    var g = PlainLevel3()
+}
+
+struct PlainLevel3 {
+    enum Key { case d, h }
+    var selected: Key?
+    var d = PlainLeaf()
+    var h = PlainLeaf()
+}
+
+struct PlainLeaf {}
+
+enum SelectBench {
+    static let targets = ["a/b/c/d", "e/f/g/h"]
+
+    /// Checks that `steps` shows the deep link of operation `index`.
+    private static func check(_ steps: LinkRoot, after index: Int) throws(WrongResult) {
+        let expected = "/" + targets[index & 1]
+        let shown = steps.visibleScreen.description
+        try expect(shown == expected, "deep link shows \(shown), expected \(expected)")
+    }
+
+    @inline(__always)
+    private static func selectTyped(_ steps: inout LinkRoot, _ index: Int) {
+        if index & 1 == 0 {
+            steps.select(\.a, \.b, \.c, \.d)
+        } else {
+            steps.select(\.e, \.f, \.g, \.h)
+        }
+    }
+
+    static func typed() throws -> Runner {
+        var steps = LinkRoot()
+        for index in 0..<2 {
+            selectTyped(&steps, index)
+            try check(steps, after: index)
+        }
+        return { count in
+            var steps = LinkRoot()
+            return timeLoop(count) { index in
+                selectTyped(&steps, index)
+                blackHole(steps)
+            }
+        }
+    }
+
+    static func path() throws -> Runner {
+        var steps = LinkRoot()
+        for index in 0..<2 {
+            try steps.select(path: targets[index & 1])
+            try check(steps, after: index)
+        }
+        return { count in
+            var steps = LinkRoot()
+            return try timeLoop(count) { index in
+                try steps.select(path: targets[index & 1])
+                blackHole(steps)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func selectPlain(_ root: inout PlainRoot, _ index: Int) {
+        if index & 1 == 0 {
+            root.selected = .a
+            root.a.selected = .b
+            root.a.b.selected = .c
+            root.a.b.c.selected = .d
+        } else {
+            root.selected = .e
+            root.e.selected = .f
+            root.e.f.selected = .g
+            root.e.f.g.selected = .h
+        }
+    }
+
+    static func baseline() throws -> Runner {
+        var root = PlainRoot()
+        selectPlain(&root, 0)
+        try expect(
+            root.selected == .a && root.a.selected == .b && root.a.b.selected == .c
+                && root.a.b.c.selected == .d, "plain deep link a/b/c/d not selected")
+        selectPlain(&root, 1)
+        try expect(
+            root.selected == .e && root.e.selected == .f && root.e.f.selected == .g
+                && root.e.f.g.selected == .h, "plain deep link e/f/g/h not selected")
+        return { count in
+            var root = PlainRoot()
+            return timeLoop(count) { index in
+                selectPlain(&root, index)
+                blackHole(root)
+            }
+        }
+    }
+}

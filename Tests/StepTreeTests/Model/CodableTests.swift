@@ -1,0 +1,209 @@
+import ExampleSteps
+import Foundation
+import StepTree
+import Testing
+
+@Suite struct CodableTests {
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try encoder.encode(value)
+    }
+
+    static func decoder(_ schema: StepSchema? = nil) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        if let schema { decoder.userInfo[.stepSchema] = schema }
+        return decoder
+    }
+
+    static func busyState<Root: StepNode>(_ start: Root) throws -> Root {
+        var state = start
+        try state.select(path: "profile/detail/dark")
+        try state.setStack(path: "profile/friends", ids: ["u1", "u2"])
+        try state.select(path: "profile/friends/u1/detail/light", fresh: true)
+        try state.setStack(path: "profile/friends/u2/friends", ids: ["v1"])
+        try state.select(path: "profile/friends/u2/friends/v1/settings")
+        try state.select(path: "explore", fresh: true)
+        return state
+    }
+
+    @Test func encodingIsExactAndStable() throws {
+        var theme = ThemeSteps()
+        theme.select(.dark)
+        #expect(
+            String(decoding: try Self.encode(theme), as: UTF8.self)
+                == #"{"dark":{"value":{}},"light":{"value":{}},"selected":"dark"}"#)
+        theme.select(\.light, fresh: true)
+        #expect(
+            String(decoding: try Self.encode(theme), as: UTF8.self)
+                == #"{"dark":{"value":{}},"light":{"generation":1,"value":{}},"selected":"light"}"#)
+        var stack = StepStack<ThemeSteps>()
+        try stack.push(id: "a")
+        #expect(
+            String(decoding: try Self.encode(stack), as: UTF8.self)
+                == #"[{"id":"a","value":{"dark":{"value":{}},"light":{"value":{}}}}]"#
+        )
+    }
+
+    @Test func handWrittenTreeRoundTrips() throws {
+        var state = try Self.busyState(AppSteps())
+        state.explore.query = "swift"
+        let data = try Self.encode(state)
+        let decoded = try JSONDecoder().decode(AppSteps.self, from: data)
+        #expect(decoded == state)
+        #expect(decoded.hashValue == state.hashValue)
+        #expect(try Self.encode(decoded) == data)
+        #expect(eventText(from: state, to: decoded) == [])
+    }
+
+    @Test func schemaTreeRoundTrips() throws {
+        let schema = try ExampleSchema.load()
+        let state = try Self.busyState(DynamicSteps(schema: schema))
+        let data = try Self.encode(state)
+        let decoded = try Self.decoder(schema).decode(DynamicSteps.self, from: data)
+        #expect(decoded == state)
+        #expect(decoded.hashValue == state.hashValue)
+        #expect(try Self.encode(decoded) == data)
+        #expect(eventText(from: state, to: decoded) == [])
+    }
+
+    @Test func schemaTreeDecodesItsInitialState() throws {
+        let schema = try ExampleSchema.load()
+        let initial = DynamicSteps(schema: schema)
+        let data = try Self.encode(initial)
+        let decoded = try Self.decoder(schema).decode(DynamicSteps.self, from: data)
+        #expect(decoded == initial)
+    }
+
+    /// Minimal repro of the bug above: one child with its own initial selection.
+    @Test func schemaTreeDecodesNestedSelections() throws {
+        let schema = try StepSchema(
+            json: Data(
+                #"{"children": [{"key": "a", "initial": "x", "children": [{"key": "x"}]}]}"#.utf8))
+        let state = DynamicSteps(schema: schema)
+        let data = try Self.encode(state)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"steps":{"a":{"value":{"selected":"x","steps":{"x":{"value":{}}}}}}}"#)
+        let decoded = try Self.decoder(schema).decode(DynamicSteps.self, from: data)
+        #expect(decoded == state)
+    }
+
+    /// A restored state must go on exactly like the original.
+    @Test func restoredStateBehavesLikeTheOriginal() throws {
+        var original = AppSteps()
+        try original.setStack(path: "profile/friends", ids: ["u1", "u2"])
+        try original.setStack(path: "profile/friends", ids: ["u1"])
+        var restored = try JSONDecoder().decode(AppSteps.self, from: try Self.encode(original))
+        #expect(restored == original)
+        try original.setStack(path: "profile/friends", ids: ["u1", "u2"])
+        try restored.setStack(path: "profile/friends", ids: ["u1", "u2"])
+        #expect(restored == original)
+    }
+
+    struct Mutation: Sendable, CustomTestStringConvertible {
+        let find: String
+        let replace: String
+        init(_ find: String, _ replace: String) {
+            self.find = find
+            self.replace = replace
+        }
+        var testDescription: String { "\(find) → \(replace)" }
+    }
+
+    /// Edits that break a valid encoding of `busyState`.
+    static let appMutations: [Mutation] = [
+        Mutation(#""selected":"explore""#, #""selected":"nope""#),
+        Mutation(#""selected":"explore""#, #""selected":3"#),
+        Mutation(#""id":"u2""#, #""id":"u1""#),
+        Mutation(#""id":"u2""#, #""id":"""#),
+        Mutation(#""id":"u2""#, #""id":"a/b""#),
+        Mutation(#""generation":1"#, #""generation":-1"#),
+        Mutation(#""generation":1"#, #""generation":4294967296"#),
+        Mutation(#""home":{"value":{}},"#, ""),
+        Mutation(#""query":"""#, #""query":null"#),
+        Mutation(#""selected":"explore"}"#, #""selected":"explore""#),
+    ]
+
+    @Test(arguments: appMutations)
+    func malformedHandWrittenStateThrows(_ mutation: Mutation) throws {
+        let valid = String(decoding: try Self.encode(try Self.busyState(AppSteps())), as: UTF8.self)
+        #expect(valid.contains(mutation.find))
+        let broken = valid.replacingOccurrences(of: mutation.find, with: mutation.replace)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AppSteps.self, from: Data(broken.utf8))
+        }
+    }
+
+    @Test(arguments: ["", "{", "[]", "null", #"{"selected": "home"}"#])
+    func notAHandWrittenStateThrows(_ json: String) {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AppSteps.self, from: Data(json.utf8))
+        }
+    }
+
+    static let theme = #"{"dark":{"value":{}},"light":{"value":{}}}"#
+
+    @Test func stackDecodes() throws {
+        let json =
+            #"[{"id": "a", "value": \#(Self.theme)}, {"id": "b", "value": \#(Self.theme), "generation": 7}]"#
+        var stack = try JSONDecoder().decode(StepStack<ThemeSteps>.self, from: Data(json.utf8))
+        #expect(stack.ids == ["a", "b"])
+        #expect(
+            String(decoding: try Self.encode(stack), as: UTF8.self).contains(#""generation":7"#))
+        try stack.push(id: "c")
+        #expect(stack.ids == ["a", "b", "c"])
+    }
+
+    /// Element ids are checked when a stack is decoded.
+    @Test(arguments: [
+        #"[{"id": "a", "value": \#(theme)}, {"id": "a", "value": \#(theme)}]"#,
+        #"[{"id": "", "value": \#(theme)}]"#,
+        #"[{"id": "a/b", "value": \#(theme)}]"#,
+        #"[{"value": \#(theme)}]"#,
+        #"{"id": "a", "value": \#(theme)}"#,
+    ])
+    func malformedStackThrows(_ json: String) {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(StepStack<ThemeSteps>.self, from: Data(json.utf8))
+        }
+    }
+
+    static let schemaMutations: [Mutation] = [
+        Mutation(#""selected":"explore""#, #""selected":"nope""#),
+        Mutation(#""selected":"explore""#, #""selected":1"#),
+        Mutation(#""selected":"friends""#, #""selected":"main/x""#),
+        Mutation(#""id":"u2""#, #""id":"u1""#),
+        Mutation(#""id":"u2""#, #""id":"""#),
+        Mutation(#""generation":1"#, #""generation":-1"#),
+        Mutation(#""home":{"value":{}}"#, #""nope":{"value":{}}"#),
+        Mutation(#""home":{"value":{}}"#, #""home":7"#),
+        Mutation(#""elements":["#, #""elements":{"#),
+    ]
+
+    @Test(arguments: schemaMutations)
+    func malformedSchemaStateThrows(_ mutation: Mutation) throws {
+        let schema = try ExampleSchema.load()
+        let state = try Self.busyState(DynamicSteps(schema: schema))
+        let valid = String(decoding: try Self.encode(state), as: UTF8.self)
+        #expect(valid.contains(mutation.find))
+        let broken = valid.replacingOccurrences(of: mutation.find, with: mutation.replace)
+        #expect(throws: DecodingError.self) {
+            try Self.decoder(schema).decode(DynamicSteps.self, from: Data(broken.utf8))
+        }
+    }
+
+    @Test(arguments: ["", "{", "[]", "null", #"{"steps": []}"#])
+    func notASchemaStateThrows(_ json: String) throws {
+        let decoder = Self.decoder(try ExampleSchema.load())
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(DynamicSteps.self, from: Data(json.utf8))
+        }
+    }
+
+    @Test func schemaStateNeedsASchema() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(DynamicSteps.self, from: Data("{}".utf8))
+        }
+    }
+}

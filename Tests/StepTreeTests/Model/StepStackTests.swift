@@ -1,0 +1,228 @@
+import ExampleSteps
+import StepTree
+import Testing
+
+@Suite struct StepStackTests {
+    static func stack(_ ids: [String]) throws -> StepStack<ProfileSteps> {
+        var stack = StepStack<ProfileSteps>()
+        for id in ids { try stack.push(id: id) }
+        return stack
+    }
+
+    @Test func emptyStack() {
+        var stack = StepStack<ProfileSteps>()
+        #expect(stack.ids == [])
+        #expect(stack.count == 0)
+        #expect(stack.isEmpty)
+        #expect(stack.lastID == nil)
+        #expect(stack.pop() == nil)
+        #expect(stack.popToRoot() == [])
+        #expect(stack.pop(last: 3) == [])
+        #expect(stack[id: "u1"] == nil)
+    }
+
+    @Test func pushAppendsOnTop() throws {
+        var stack = try Self.stack(["u1", "u2"])
+        var element = ProfileSteps()
+        element.select(.settings)
+        try stack.push(element, id: "u3")
+        #expect(stack.ids == ["u1", "u2", "u3"])
+        #expect(stack.count == 3)
+        #expect(!stack.isEmpty)
+        #expect(stack.lastID == "u3")
+        #expect(stack.contains(id: "u2"))
+        #expect(!stack.contains(id: "u4"))
+        #expect(stack.elements.map(\.selected) == [.main, .main, .settings])
+        #expect(stack[id: "u3"]?.selected == .settings)
+    }
+
+    @Test(arguments: [
+        ("u1", StepPathError.duplicateElementID("u1", in: .root)),
+        ("", .invalidElementID("", in: .root)),
+        ("a/b", .invalidElementID("a/b", in: .root)),
+        ("/", .invalidElementID("/", in: .root)),
+    ])
+    func pushRefusesBadIDs(id: String, error: StepPathError) throws {
+        var stack = try Self.stack(["u1", "u2"])
+        let before = stack
+        #expect(throws: error) { try stack.push(id: id) }
+        #expect(throws: error) { try stack.push(ProfileSteps(), id: id) }
+        #expect(stack == before)
+        #expect(stack.ids == ["u1", "u2"])
+    }
+
+    @Test func popRemovesTheTop() throws {
+        var stack = try Self.stack(["u1", "u2", "u3"])
+        #expect(stack.pop() == "u3")
+        #expect(stack.ids == ["u1", "u2"])
+    }
+
+    @Test(arguments: [
+        (-1, [String](), ["u1", "u2", "u3", "u4"]),
+        (0, [], ["u1", "u2", "u3", "u4"]),
+        (1, ["u4"], ["u1", "u2", "u3"]),
+        (3, ["u2", "u3", "u4"], ["u1"]),
+        (4, ["u1", "u2", "u3", "u4"], []),
+        (9, ["u1", "u2", "u3", "u4"], []),
+    ])
+    func popLast(count: Int, removed: [String], left: [String]) throws {
+        var stack = try Self.stack(["u1", "u2", "u3", "u4"])
+        #expect(stack.pop(last: count) == removed)
+        #expect(stack.ids == left)
+    }
+
+    @Test func popToAnElement() throws {
+        var stack = try Self.stack(["u1", "u2", "u3", "u4"])
+        #expect(try stack.pop(to: "u2") == ["u3", "u4"])
+        #expect(stack.ids == ["u1", "u2"])
+        #expect(try stack.pop(to: "u2") == [])
+        #expect(stack.ids == ["u1", "u2"])
+    }
+
+    @Test func popToAnUnknownElementThrows() throws {
+        var stack = try Self.stack(["u1", "u2"])
+        let before = stack
+        #expect(throws: StepPathError.unknownElement("u9", in: .root)) {
+            try stack.pop(to: "u9")
+        }
+        #expect(stack == before)
+    }
+
+    @Test func popToRoot() throws {
+        var stack = try Self.stack(["u1", "u2", "u3"])
+        #expect(stack.popToRoot() == ["u1", "u2", "u3"])
+        #expect(stack.ids == [])
+        #expect(stack.isEmpty)
+    }
+
+    @Test func setIDsKeepsTheStateOfElementsThatStay() throws {
+        var stack = try Self.stack(["u1", "u2", "u3"])
+        stack[id: "u2"]?.select(.detail)
+        stack[id: "u3"]?.select(.settings)
+        try stack.setIDs(["u0", "u2"])
+        #expect(stack.ids == ["u0", "u2"])
+        #expect(stack[id: "u2"]?.selected == .detail)
+        #expect(stack[id: "u0"]?.selected == .main)
+        // u3 lost its state with it.
+        try stack.setIDs(["u0", "u2", "u3"])
+        #expect(stack[id: "u3"]?.selected == .main)
+    }
+
+    @Test func setIDsWithAFactory() throws {
+        var stack = StepStack<ThemeSteps>()
+        try stack.setIDs(["a", "b"]) { id in
+            var theme = ThemeSteps()
+            theme.select(id == "a" ? .light : .dark)
+            return theme
+        }
+        #expect(stack.elements.map(\.selected) == [.light, .dark])
+    }
+
+    @Test(arguments: [
+        (["a", "a"], StepPathError.duplicateElementID("a", in: .root)),
+        (["a", "", "b"], .invalidElementID("", in: .root)),
+        (["x/y"], .invalidElementID("x/y", in: .root)),
+    ])
+    func setIDsRefusesBadIDs(ids: [String], error: StepPathError) throws {
+        var stack = try Self.stack(["u1"])
+        let before = stack
+        #expect(throws: error) { try stack.setIDs(ids) }
+        #expect(stack == before)
+    }
+
+    @Test func subscriptIgnoresNilAndUnknownIDs() throws {
+        var stack = try Self.stack(["u1"])
+        let before = stack
+        stack[id: "u1"] = nil
+        stack[id: "u9"] = ProfileSteps()
+        #expect(stack == before)
+        #expect(stack.ids == ["u1"])
+        #expect(stack[id: "u9"] == nil)
+    }
+
+    // MARK: Identity of elements
+
+    /// Elements are identified by id (SPEC §1): removed and added again within one change, an
+    /// element is the same screen with its state reset; across two changes it is popped, then
+    /// pushed.
+    @Test func readdedElementKeepsItsIdentityWithinAChange() throws {
+        var steps = AppSteps()
+        try steps.setStack(path: "profile/friends", ids: ["u1"])
+        try steps.select(path: "profile/friends/u1/detail")
+        let before = steps
+        steps.profile.friends.value.pop()
+        let popped = steps
+        try steps.profile.friends.value.push(id: "u1")
+        #expect(steps.profile.friends.ids == ["u1"])
+        #expect(eventText(from: before, to: steps) == ["pop /profile/friends/u1/detail"])
+        #expect(
+            eventText(from: before, to: popped) == [
+                "pop /profile/friends/u1/detail", "pop /profile/friends/u1",
+            ])
+        #expect(eventText(from: popped, to: steps) == ["push /profile/friends/u1"])
+    }
+
+    @Test func freshSelectionMakesAnElementANewScreen() throws {
+        var steps = AppSteps()
+        try steps.setStack(path: "profile/friends", ids: ["u1"])
+        let before = steps
+        try steps.select(path: "profile/friends/u1", fresh: true)
+        #expect(
+            eventText(from: before, to: steps) == [
+                "pop /profile/friends/u1", "push /profile/friends/u1",
+            ])
+    }
+
+    @Test func stackEditsThroughTheValueEmitEvents() throws {
+        var steps = AppSteps()
+        steps.select(\.profile, \.friends)
+        let empty = steps
+        try steps.profile.friends.value.push(id: "u1")
+        try steps.profile.friends.value.push(id: "u2")
+        #expect(
+            eventText(from: empty, to: steps) == [
+                "push /profile/friends/u1", "push /profile/friends/u2",
+            ])
+        let two = steps
+        steps.profile.friends.value.popToRoot()
+        #expect(
+            eventText(from: two, to: steps) == [
+                "pop /profile/friends/u2", "pop /profile/friends/u1",
+            ])
+        // Editing an element's state in place keeps its identity.
+        let three = steps
+        try steps.profile.friends.value.setIDs(["u1"])
+        steps.profile.friends.value[id: "u1"]?.select(.detail)
+        #expect(
+            eventText(from: three, to: steps) == [
+                "push /profile/friends/u1", "push /profile/friends/u1/detail",
+            ])
+    }
+
+    @Test func equalityCoversIDsValuesAndGenerations() throws {
+        let a = try Self.stack(["u1", "u2"])
+        var b = try Self.stack(["u1", "u2"])
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        b[id: "u2"]?.select(.detail)
+        #expect(a != b)
+        let c = try Self.stack(["u2", "u1"])
+        #expect(a != c)
+    }
+
+    /// Ids must not contain the `/` scalar, even when a combining mark follows it (the text form
+    /// of events would otherwise show more segments than the path has).
+    @Test func slashWithACombiningMarkIsRefused() throws {
+        var stack = StepStack<ProfileSteps>()
+        var steps = AppSteps()
+        #expect(throws: StepPathError.invalidElementID("a/\u{301}", in: .root)) {
+            try stack.push(id: "a/\u{301}")
+        }
+        #expect(
+            throws: StepPathError.invalidElementID(
+                "a/\u{301}", in: StepPath(["profile", "friends"]))
+        ) {
+            try steps.setStack(path: "profile/friends", ids: ["a/\u{301}"])
+        }
+    }
+}

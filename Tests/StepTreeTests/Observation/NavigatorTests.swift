@@ -1,0 +1,145 @@
+import ExampleSteps
+import StepTree
+import Synchronization
+import Testing
+
+@Suite("Navigator transactions")
+struct NavigatorTests {
+    @Test func deepLinkIsOneTransactionWithExactCalls() throws {
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        let events = try navigator.select(path: "profile/detail/dark")
+        #expect(events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
+        #expect(
+            observer.lines == [
+                "will #1 deepLink: select / home -> profile, push /profile/detail",
+                "did #1 deepLink: select / home -> profile, push /profile/detail",
+            ])
+        #expect(navigator.root.profile.detail.selected == .dark)
+    }
+
+    @Test func tabSwitchAndStackOperations() throws {
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        navigator.transaction(.userGesture) { $0.select(\.explore) }
+        try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
+        try navigator.userDidRemove(path: "profile/friends/bob")
+        #expect(
+            observer.lines == [
+                "will #1 userGesture: select / home -> explore",
+                "did #1 userGesture: select / home -> explore",
+                "will #2 programmatic: select / explore -> profile, push /profile/friends/ann, "
+                    + "push /profile/friends/bob",
+                "did #2 programmatic: select / explore -> profile, push /profile/friends/ann, "
+                    + "push /profile/friends/bob",
+                "will #3 userGesture: pop /profile/friends/bob",
+                "did #3 userGesture: pop /profile/friends/bob",
+            ])
+        #expect(navigator.root.profile.friends.ids == ["ann"])
+    }
+
+    @Test func failedPathChangesNothingAndTellsNoOne() {
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["profile"]))) {
+            try navigator.select(path: "profile/nope")
+        }
+        #expect(observer.lines == [])
+        #expect(navigator.root == AppSteps())
+    }
+
+    @Test func throwingBodyChangesNothing() {
+        struct Refused: Error, Equatable {}
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        #expect(throws: Refused()) {
+            try navigator.transaction { root throws(Refused) in
+                root.select(\.profile)
+                throw Refused()
+            }
+        }
+        #expect(observer.lines == [])
+        #expect(navigator.root.selected == .home)
+    }
+
+    @Test func noOpTellsNoOne() throws {
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        #expect(try navigator.select(path: "home") == [])
+        #expect(navigator.transaction { _ in } == [])
+        #expect(observer.lines == [])
+    }
+
+    @Test func offScreenChangeIsCommittedWithNoEvents() {
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        navigator.transaction { $0.explore.value.query = "swift" }
+        #expect(observer.lines == ["will #1 programmatic: ", "did #1 programmatic: "])
+        #expect(navigator.root.explore.value.query == "swift")
+    }
+
+    @Test func restorationGoesStraightToTheSavedScreen() {
+        var saved = AppSteps()
+        saved.select(\.profile, \.detail, \.dark)
+        let navigator = Navigator(AppSteps())
+        let events = navigator.restore(saved)
+        #expect(events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
+        #expect(navigator.root == saved)
+    }
+
+    @Test func reentrantTransactionFromDidChangeRunsAfterIt() throws {
+        final class Redirect: StepsObserver {
+            let navigator = Mutex<Navigator<AppSteps>?>(nil)
+            func didChange(_ change: NavigationChange) {
+                guard change.sequence == 1, let navigator = navigator.withLock({ $0 }) else {
+                    return
+                }
+                let events = navigator.transaction(.programmatic) { $0.select(\.home) }
+                #expect(events.map(\.description) == ["select / explore -> home"])
+            }
+        }
+        let redirect = Redirect()
+        let log = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: CombinedStepsObserver(redirect, log))
+        redirect.navigator.withLock { $0 = navigator }
+        navigator.transaction { $0.select(\.explore) }
+        #expect(
+            log.lines == [
+                "will #1 programmatic: select / home -> explore",
+                "did #1 programmatic: select / home -> explore",
+                "will #2 programmatic: select / explore -> home",
+                "did #2 programmatic: select / explore -> home",
+            ])
+        #expect(navigator.root.selected == .home)
+    }
+
+    @Test func reentrantTransactionFromWillChangeIsIgnored() {
+        final class Meddler: StepsObserver {
+            let navigator = Mutex<Navigator<AppSteps>?>(nil)
+            func willChange(_ change: NavigationChange) {
+                guard let navigator = navigator.withLock({ $0 }) else { return }
+                #expect(navigator.transaction { $0.select(\.profile) } == [])
+            }
+        }
+        let meddler = Meddler()
+        let navigator = Navigator(AppSteps(), observer: meddler)
+        meddler.navigator.withLock { $0 = navigator }
+        navigator.transaction { $0.select(\.explore) }
+        #expect(navigator.root.selected == .explore)
+    }
+
+    @Test func changesStreamYieldsInCommitOrder() async throws {
+        let navigator = Navigator(AppSteps())
+        let stream = navigator.changes
+        try navigator.select(path: "explore")
+        try navigator.select(path: "profile/settings")
+        var iterator = stream.makeAsyncIterator()
+        let first = try #require(await iterator.next())
+        let second = try #require(await iterator.next())
+        #expect(first.description == "#1 deepLink: select / home -> explore")
+        #expect(
+            second.description
+                == "#2 deepLink: select / explore -> profile, present /profile/settings sheet")
+        #expect(second.visibleScreen == StepPath(["profile", "settings"]))
+    }
+}

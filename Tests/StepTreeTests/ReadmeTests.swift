@@ -1,0 +1,115 @@
+import Foundation
+import StepTree
+import Testing
+
+// Every Swift block of README.md, compiled and run. `readmeBlocksAppearHere` fails when the README
+// and this file drift apart: edit both together.
+
+/// README block 1, in a namespace so that its types do not shadow the example module's.
+enum ReadmeTree {
+    struct ThemeSteps: StepsCollection {
+        enum Key: String, StepKey { case light, dark }
+        var selected: Key?  // nil: no theme chosen
+        var light = Step()
+        var dark = Step()
+        static let steps = StepTable<Self>(.inline(.light, \.light), .inline(.dark, \.dark))
+    }
+
+    struct ProfileSteps: StepsCollection {
+        enum Key: String, StepKey { case main, detail, settings, friends }
+        var selected: Key? = .main
+        var main = Step()
+        var detail = Step(ThemeSteps())
+        var settings = Step()
+        var friends = Step(StepStack<ProfileSteps>())  // a friend's profile, to any depth
+        static let steps = StepTable<Self>(
+            .inline(.main, \.main),
+            .push(.detail, \.detail),
+            .present(.settings, \.settings, style: .sheet),
+            .stack(.friends, \.friends)
+        )
+    }
+
+    struct AppSteps: StepsCollection {
+        enum Key: String, StepKey { case home, explore, profile }
+        var selected: Key? = .home
+        var home = Step()
+        var explore = Step(ExploreData())  // a leaf with a payload
+        var profile = Step(ProfileSteps())
+        static let steps = StepTable<Self>(
+            .tab(.home, \.home), .tab(.explore, \.explore), .tab(.profile, \.profile))
+    }
+
+    struct ExploreData: StepValue {
+        var query = ""
+    }
+}
+
+extension ReadmeTree {
+    @Suite("README examples")
+    struct Examples {
+        @Test func deepLinksAndEvents() throws {
+            var steps = AppSteps()
+            let before = steps
+
+            steps.select(\.profile, \.detail, \.dark)  // typed: checked by the compiler
+            #expect(steps.profile.selected == .detail)  // every ancestor is selected
+
+            #expect(
+                NavigationDiff.events(from: before, to: steps).map(\.description) == [
+                    "select / home -> profile",
+                    "push /profile/detail",
+                ])
+
+            try steps.select(path: "profile/settings")  // from a string, with typed errors
+            #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["profile"]))) {
+                try steps.select(path: "profile/nope")  // and the value is left unchanged
+            }
+
+            steps.select(\.explore, with: ExploreData(query: "swift"))  // new value, new identity
+            try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
+        }
+
+        @Test func navigatorObserversAndAnalytics() throws {
+            let tracker = ScreenTracker(clock: ContinuousClock())
+            let navigator = Navigator(AppSteps(), observer: tracker)
+
+            try navigator.select(path: "profile/detail/dark")  // one transaction, one screen view
+            navigator.transaction(.userGesture) { $0.select(\.explore) }
+
+            let screens = tracker.views.map(\.screen.description)
+            #expect(screens == ["/profile/detail/dark", "/explore"])
+        }
+
+        @Test func schemaDrivenTrees() throws {
+            let json = #"{"children": [{"key": "a", "kind": "push"}]}"#
+            let schema = try StepSchema(json: Data(json.utf8))
+            var state = DynamicSteps(schema: schema)
+            let start = state
+            try state.select(path: "a")
+            #expect(NavigationDiff.events(from: start, to: state).map(\.description) == ["push /a"])
+        }
+
+        @Test func readmeBlocksAppearHere() throws {
+            let here = URL(fileURLWithPath: #filePath)
+            let root = here.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let readme = try String(
+                contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            let source = try String(contentsOf: here, encoding: .utf8)
+            let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
+                .map { $0.components(separatedBy: "```")[0] }
+            #expect(blocks.count == 4)
+            for block in blocks {
+                #expect(
+                    normalized(source).contains(normalized(block)),
+                    "README block drifted:\n\(block)")
+            }
+        }
+
+        private func normalized(_ text: String) -> String {
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+        }
+    }
+}

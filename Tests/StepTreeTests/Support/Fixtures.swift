@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// The conformance case files copied into the test bundle (`Fixtures/conformance`).
+enum Fixtures {
+    /// The case files this suite runs, by name. `fixtureListIsComplete` fails when the bundle
+    /// holds a file that is missing here.
+    static let conformanceFiles = ["named.json", "random.json"]
+
+    /// The directory of the conformance case files inside the test bundle.
+    static func conformanceDirectory() throws -> URL {
+        try #require(
+            Bundle.module.url(
+                forResource: "conformance", withExtension: nil, subdirectory: "Fixtures"),
+            "Fixtures/conformance is missing from the test bundle")
+    }
+
+    /// The bytes of one conformance case file.
+    static func conformanceData(_ name: String) throws -> Data {
+        try Data(contentsOf: conformanceDirectory().appendingPathComponent(name))
+    }
+}

@@ -1,0 +1,65 @@
+import StepTree
+import Testing
+
+/// One path operation, applied the same way to any ``StepNode`` (hand-written or schema-driven).
+enum PathOperation: Hashable, Sendable, CustomTestStringConvertible {
+    case select(String, fresh: Bool = false)
+    case deselect(String)
+    case stack(String, ids: [String])
+
+    var testDescription: String {
+        switch self {
+        case .select(let path, let fresh): fresh ? "select \(path) fresh" : "select \(path)"
+        case .deselect(let path): "deselect \(path)"
+        case .stack(let path, let ids): "stack \(path) \(ids)"
+        }
+    }
+}
+
+/// What an operation did: the events it caused, or the error it raised.
+enum Outcome: Hashable, Sendable, CustomTestStringConvertible {
+    case events([String])
+    case error(StepPathError)
+
+    var testDescription: String {
+        switch self {
+        case .events(let events): "events \(events)"
+        case .error(let error): "error \(error)"
+        }
+    }
+}
+
+extension StepNode {
+    /// Runs `operation` on this value.
+    mutating func perform(_ operation: PathOperation) throws(StepPathError) {
+        switch operation {
+        case .select(let path, let fresh): try select(path: path, fresh: fresh)
+        case .deselect(let path): try deselect(path: path)
+        case .stack(let path, let ids): try setStack(path: path, ids: ids)
+        }
+    }
+
+    /// Runs `operation` and returns its events in text form, or its error. On an error it also
+    /// checks the SPEC §4 guarantee: the value is unchanged and the diff to it is empty.
+    mutating func apply(
+        _ operation: PathOperation, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Outcome {
+        let before = self
+        do {
+            try perform(operation)
+        } catch {
+            #expect(
+                self == before, "\(operation) changed the state", sourceLocation: sourceLocation)
+            #expect(
+                NavigationDiff.events(from: before, to: self) == [],
+                "\(operation) failed but the diff is not empty", sourceLocation: sourceLocation)
+            return .error(error)
+        }
+        return .events(NavigationDiff.events(from: before, to: self).map(\.description))
+    }
+}
+
+/// The events between two states of one tree, in SPEC §5 text form.
+func eventText<Root: StepNode>(from old: Root, to new: Root) -> [String] {
+    NavigationDiff.events(from: old, to: new).map(\.description)
+}
