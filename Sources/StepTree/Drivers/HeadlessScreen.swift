@@ -112,7 +112,7 @@ public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
         renderer.walk(tree, Identity.root, active: true, region: .root)
         self.table = renderer.containers
         self.modals = renderer.modals
-        self.visibleScreen = renderer.deepestActive
+        self.visibleScreen = tree.visibleScreen
         self.tree = tree
     }
 
@@ -173,7 +173,6 @@ public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
 struct ScreenRenderer {
     var containers: [HeadlessScreen.ContainerID: HeadlessScreen.Container] = [:]
     var modals: [HeadlessScreen.Modal] = []
-    var deepestActive = StepPath.root
 
     mutating func open(_ id: HeadlessScreen.ContainerID, owner: HeadlessScreen.Identity) {
         containers[id] = HeadlessScreen.Container(owner: owner, frames: [])
@@ -184,9 +183,6 @@ struct ScreenRenderer {
         _ node: StepNodeStorage, _ identity: HeadlessScreen.Identity, active: Bool,
         region: HeadlessScreen.ContainerID
     ) {
-        // Active nodes form one chain from the root and the walk meets them top down, so the
-        // last one recorded is the deepest.
-        if active { deepestActive = identity.path }
         if node.isStack {
             let count = node.elementCount
             for index in 0..<count {

@@ -6,7 +6,14 @@ extension StepNode {
     /// An empty stack shows its parent's screen.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     public var visibleScreen: StepPath {
-        var node = StepStorage.make(self) as StepNodeStorage
+        StepStorage.make(self).visibleScreen
+    }
+}
+
+extension StepNodeStorage {
+    /// The screen on top of the active path below this node; see ``StepNode/visibleScreen``.
+    var visibleScreen: StepPath {
+        var node = self
         var segments: [String] = []
         while true {
             if node.isStack {

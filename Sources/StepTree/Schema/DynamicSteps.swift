@@ -15,11 +15,12 @@ public struct DynamicSteps: StepNode {
     var elements: StepStack<DynamicSteps>
 
     /// Creates the node in its initial state: every node selects its schema's `initial` child.
-    /// - Complexity: O(*n*) for the *n* nodes of the schema outside stacks.
+    /// - Complexity: O(1): the initial subtree is shared with every other initial node of the
+    ///   same schema until one of them changes (copy-on-write).
     public init(schema: StepSchema) {
         self.schema = schema
         self.selectedIndex = schema.initialIndex
-        self.children = schema.children.map { Step(DynamicSteps(schema: $0)) }
+        self.children = schema.initialChildren
         self.elements = StepStack()
     }
 

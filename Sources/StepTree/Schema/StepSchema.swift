@@ -24,6 +24,9 @@ public final class StepSchema: Sendable {
     /// Whether the children are tabs.
     public let hasTabs: Bool
     private let indexByKey: [Substring: Int]
+    /// The children's initial states, built once and shared by copy-on-write: a new node of
+    /// this schema, a new stack element say, costs one array copy and no allocation per node.
+    let initialChildren: [Step<DynamicSteps>]
 
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
     public static let maximumDepth = 64
@@ -40,6 +43,7 @@ public final class StepSchema: Sendable {
         var index: [Substring: Int] = [:]
         for (position, child) in children.enumerated() { index[Substring(child.key)] = position }
         self.indexByKey = index
+        self.initialChildren = children.map { Step(DynamicSteps(schema: $0)) }
     }
 
     /// The index of the child named `key`.
