@@ -79,6 +79,14 @@ public struct ConformanceCase: Sendable {
             ConformanceFileError(location: location, problem: problem)
         }
         guard let fields = step as? [String: Any] else { throw fail("expected an object") }
+        let known: Set = ["select", "deselect", "stack", "ids", "fresh", "expect", "error"]
+        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail("unknown field '\(unknown)'")
+        }
+        let operations = ["select", "deselect", "stack"].filter { fields[$0] != nil }
+        guard operations.count == 1 else {
+            throw fail("expected exactly one of 'select', 'deselect' or 'stack'")
+        }
         let action: Action
         if let path = fields["select"] as? String {
             action = .select(path, fresh: fields["fresh"] as? Bool ?? false)

@@ -23,9 +23,9 @@ import Synchronization
 /// ``StepsObserver/willChange(_:)`` of the same navigator would work on a state that is about to
 /// be replaced; it is ignored and returns no events.
 public final class Navigator<Root: StepNode>: Sendable {
-    private let state: Mutex<Root>
-    private let sequence = Mutex<UInt64>(0)
-    private let streams = Mutex<[Int: AsyncStream<NavigationChange>.Continuation]>([:])
+    private let state: Locked<Root>
+    private let sequence = Locked<UInt64>(0)
+    private let streams = Locked<[Int: AsyncStream<NavigationChange>.Continuation]>([:])
     private let nextStream = Atomic<Int>(0)
     private let observer: (any StepsObserver)?
 
@@ -35,7 +35,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     ///   - observer: An observer for this navigator only, called after the global
     ///     ``StepSystem/observer``.
     public init(_ root: Root, observer: (any StepsObserver)? = nil) {
-        self.state = Mutex(root)
+        self.state = Locked(root)
         self.observer = observer
     }
 

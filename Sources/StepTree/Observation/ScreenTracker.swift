@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An observer that turns navigator changes into screen views for analytics.
 ///
 /// It reports a ``ScreenView`` each time the visible screen (the top of the active path) changes:
@@ -18,7 +16,7 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
     }
 
     private let clock: C
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let onView: @Sendable (ScreenView) -> Void
 
     /// Creates a tracker.
@@ -31,7 +29,7 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
         onView: @escaping @Sendable (ScreenView) -> Void = { _ in }
     ) {
         self.clock = clock
-        self.state = Mutex(
+        self.state = Locked(
             State(screen: initialScreen, since: initialScreen.map { _ in clock.now }))
         self.onView = onView
     }

@@ -9,7 +9,7 @@ import Synchronization
 /// Reading and writing are thread-safe. When no observer is installed, the select APIs pay one
 /// relaxed atomic load for the check.
 public enum StepSystem {
-    private static let installed = Mutex<(any StepsObserver)?>(nil)
+    private static let installed = Locked<(any StepsObserver)?>(nil)
     @usableFromInline static let isObserving = Atomic<Bool>(false)
 
     /// The global observer, or `nil` for none.
