@@ -58,6 +58,14 @@ import Testing
             json: #"[{"schema": \#(schema), "steps": []}, {"schema": \#(schema), "steps": [{}]}]"#,
             location: "case 1 step 0",
             problem: "expected one of 'select', 'deselect' or 'stack' with a string path"),
+        BadFile(
+            json:
+                #"[{"name": "x", "schema": \#(schema), "steps": [{"select": "a", "stack": "a", "ids": [], "expect": []}]}]"#,
+            location: "x step 0", problem: "a step does one of 'select', 'deselect' or 'stack'"),
+        BadFile(
+            json:
+                #"[{"name": "x", "schema": \#(schema), "steps": [{"select": "a", "expected": []}]}]"#,
+            location: "x step 0", problem: "unknown field 'expected'"),
     ]
 
     @Test(arguments: badFiles)

@@ -124,8 +124,10 @@ func isKnownCaseFileError(_ error: ConformanceFileError) -> Bool {
         "'steps' must be an array", "'ids' must be an array of strings",
         "'expect' must be an array of strings",
         "expected one of 'select', 'deselect' or 'stack' with a string path",
+        "a step does one of 'select', 'deselect' or 'stack'",
     ]
     if problems.contains(error.problem) { return true }
+    if error.problem.hasPrefix("unknown field '") { return true }
     let prefix = "schema error at /"
     guard error.problem.hasPrefix(prefix), let colon = error.problem.range(of: ": ") else {
         return false
