@@ -2,33 +2,7 @@ import Foundation
 
 @testable import StepTree
 
-/// SplitMix64: a small, fast generator whose sequence depends only on its seed, so that every
-/// random case can be replayed from the seed printed with a failure.
-struct DriverRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in `0..<bound`; written out rather than `Int.random(in:using:)` so that the
-    /// sequence does not depend on the standard library's sampling algorithm.
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(max(bound, 1)))
-    }
-
-    /// `true` with the given probability in percent.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-
-    /// One of the elements, which must not be empty.
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-
+extension SeededGenerator {
     /// Shuffles `items` in place (Fisher–Yates).
     mutating func shuffle<T>(_ items: inout [T]) {
         guard items.count > 1 else { return }
@@ -46,13 +20,13 @@ enum DriverSchemas {
     static let styles = ["sheet", "cover", "popover"]
 
     /// A schema as a JSON object, ready for `StepSchema(jsonObject:)`.
-    static func root(_ random: inout DriverRandom) -> [String: Any] {
+    static func root(_ random: inout SeededGenerator) -> [String: Any] {
         body(depth: 0, tabChance: 35, minimumChildren: 2, &random)
     }
 
     /// The fields of a node other than key and kind: children, element and initial.
     private static func body(
-        depth: Int, tabChance: Int, minimumChildren: Int, _ random: inout DriverRandom
+        depth: Int, tabChance: Int, minimumChildren: Int, _ random: inout SeededGenerator
     ) -> [String: Any] {
         guard depth < maximumDepth else { return [:] }
         let count = minimumChildren + random.below(5 - minimumChildren)
@@ -71,7 +45,7 @@ enum DriverSchemas {
     }
 
     private static func child(
-        key: String, tabs: Bool, depth: Int, _ random: inout DriverRandom
+        key: String, tabs: Bool, depth: Int, _ random: inout SeededGenerator
     ) -> [String: Any] {
         let kind =
             tabs
@@ -130,7 +104,7 @@ enum DriverOperation: CustomStringConvertible {
 enum DriverOperations {
     static let elementIDs = ["u1", "u2", "u3", "u4", "u5"]
 
-    static func next(on root: some StepNode, _ random: inout DriverRandom) -> DriverOperation {
+    static func next(on root: some StepNode, _ random: inout SeededGenerator) -> DriverOperation {
         let tree: StepNodeStorage = StepStorage.make(root)
         let stacks = stackPaths(in: tree)
         switch random.below(100) {
@@ -157,7 +131,7 @@ enum DriverOperations {
 
     /// A path of existing steps, following the selection half of the time and preferring the
     /// top element of stacks, so that walks reach the active screens as often as hidden ones.
-    static func validPath(in tree: StepNodeStorage, _ random: inout DriverRandom) -> String {
+    static func validPath(in tree: StepNodeStorage, _ random: inout SeededGenerator) -> String {
         var node = tree
         var segments: [String] = []
         while segments.isEmpty || random.chance(70) {
@@ -181,7 +155,7 @@ enum DriverOperations {
     }
 
     static func invalidPath(
-        in tree: StepNodeStorage, stacks: [String], _ random: inout DriverRandom
+        in tree: StepNodeStorage, stacks: [String], _ random: inout SeededGenerator
     ) -> String {
         let valid = validPath(in: tree, &random)
         switch random.below(6) {
@@ -196,7 +170,7 @@ enum DriverOperations {
 
     /// The element ids for a set stack: kept, dropped, reordered or added, and now and then
     /// an invalid list (a duplicate, an empty id, an id with `/`).
-    static func stackIDs(from current: [String], _ random: inout DriverRandom) -> [String] {
+    static func stackIDs(from current: [String], _ random: inout SeededGenerator) -> [String] {
         var ids = current
         switch random.below(10) {
         case 0: break  // keep

@@ -31,7 +31,7 @@ import Testing
 
     @Test(arguments: schemaSeeds)
     func randomSchemas(seed: UInt64) throws {
-        var random = DriverRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var transitions = 0
         for index in 0..<Self.schemasPerSeed {
             let object = DriverSchemas.root(&random)
@@ -50,7 +50,7 @@ import Testing
 
     @Test(arguments: appSeeds)
     func exampleApp(seed: UInt64) {
-        var random = DriverRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var checker = DriverTransitionChecker(label: "seed \(seed) AppSteps") { AppSteps() }
         #expect(checker.run(Self.transitionsPerApp, &random))
         #expect(checker.transitions == Self.transitionsPerApp)
@@ -78,7 +78,7 @@ struct DriverTransitionChecker<Root: StepNode> {
 
     /// Runs `count` transitions, a quarter of them batches of 2 or 3 operations diffed at once;
     /// `false` once a check failed (the failure is recorded).
-    mutating func run(_ count: Int, _ random: inout DriverRandom) -> Bool {
+    mutating func run(_ count: Int, _ random: inout SeededGenerator) -> Bool {
         for _ in 0..<count {
             let size = random.chance(25) ? 2 + random.below(2) : 1
             guard transition(size, &random) else { return false }
@@ -86,7 +86,7 @@ struct DriverTransitionChecker<Root: StepNode> {
         return true
     }
 
-    private mutating func transition(_ size: Int, _ random: inout DriverRandom) -> Bool {
+    private mutating func transition(_ size: Int, _ random: inout SeededGenerator) -> Bool {
         transitions += 1
         let before = state
         var after = state

@@ -18,7 +18,10 @@ extension SeededGenerator {
     /// An index below `bound` (which must be positive). Written out rather than
     /// `Int.random(in:using:)` so that the inputs do not depend on the standard library's
     /// sampling algorithm; the modulo bias is irrelevant for fuzzing.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+
+    /// `true` with the given probability in percent.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     /// `true` with probability `numerator / denominator`.
     mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
