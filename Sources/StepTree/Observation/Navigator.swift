@@ -192,6 +192,14 @@ public final class Navigator<Root: StepNode>: Sendable {
         }
     }
 
+    /// Dismisses every presented modal in one transaction; the events dismiss them topmost
+    /// first.
+    /// - Returns: The events (empty when no modal was presented).
+    @discardableResult
+    public func dismissAllModals(cause: NavigationCause = .programmatic) -> [NavigationEvent] {
+        transaction(cause) { _ = $0.dismissAllModals() }
+    }
+
     /// Records that the user removed the screen at `path` by gesture (swipe back, sheet swiped
     /// away), so the model matches what is on screen. Observers get the change with cause
     /// ``NavigationCause/userGesture``.

@@ -112,3 +112,29 @@ extension StepsCollection {
         report?.deliver()
     }
 }
+
+extension StepsCollection {
+    /// A node in its initial state with the child at `a` selected: VDFlow's static
+    /// constructors, `AppSteps.selecting(\.explore)`.
+    /// - Parameters:
+    ///   - a: The child to select.
+    ///   - fresh: Give the child a new identity.
+    public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false)
+        -> Self
+    {
+        var node = Self()
+        node.select(a, fresh: fresh)
+        return node
+    }
+
+    /// A node in its initial state with the child at `a` selected with `value`:
+    /// `AppSteps.selecting(\.explore, with: ExploreData(query: "swift"))`.
+    /// - Parameters:
+    ///   - a: The child to select.
+    ///   - value: The child's value.
+    public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) -> Self {
+        var node = Self()
+        node.select(a, with: value)
+        return node
+    }
+}
