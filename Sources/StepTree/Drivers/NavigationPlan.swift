@@ -1,0 +1,45 @@
+/// The events of one change, grouped into the updates a UI layer can apply one after another.
+///
+/// SwiftUI cannot dismiss two modals, or present two, in one state update, and UIKit animates
+/// one presentation at a time. The plan keeps the event order and groups only what a UI can
+/// apply together:
+/// - every `dismiss` and every `present` is an update of its own (one modal layer at a time);
+/// - consecutive `pop`s form one update (a "pop to"), so do consecutive `push`es (setting a
+///   navigation path), and so do the `select`s.
+///
+/// ```swift
+/// let plan = NavigationPlan(events)
+/// for update in plan.updates { await ui.apply(update) }  // one update per UI transaction
+/// ```
+public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
+    /// The updates, in order; each is a non-empty run of events.
+    public let updates: [[NavigationEvent]]
+
+    /// Plans `events`, an event list in the engine's order.
+    /// - Complexity: O(*n*) for *n* events.
+    public init(_ events: [NavigationEvent]) {
+        var updates: [[NavigationEvent]] = []
+        for event in events {
+            if let last = updates.last?.last, Self.canShareUpdate(last, event) {
+                updates[updates.count - 1].append(event)
+            } else {
+                updates.append([event])
+            }
+        }
+        self.updates = updates
+    }
+
+    /// Whether `next` can be applied in the same UI update as `previous`.
+    private static func canShareUpdate(_ previous: NavigationEvent, _ next: NavigationEvent) -> Bool
+    {
+        switch (previous, next) {
+        case (.pop, .pop), (.push, .push), (.select, .select): true
+        default: false
+        }
+    }
+
+    /// One line per update, its events separated by `; `.
+    public var description: String {
+        updates.map { $0.map(\.description).joined(separator: "; ") }.joined(separator: "\n")
+    }
+}
