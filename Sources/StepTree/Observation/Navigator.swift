@@ -170,6 +170,16 @@ public final class Navigator<Root: StepNode>: Sendable {
         }
     }
 
+    /// Routes a deep-link URL through `router` in one transaction.
+    /// - Throws: ``DeepLinkError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    @discardableResult
+    public func open(
+        _ url: URL, with router: DeepLinkRouter<Root>, cause: NavigationCause = .deepLink
+    ) throws(DeepLinkError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(DeepLinkError) in try router.route(url, in: &root) }
+    }
+
     /// Deselects the step at `path` in one transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
