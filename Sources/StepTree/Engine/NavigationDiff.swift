@@ -87,6 +87,13 @@ struct DiffWalk {
     /// Walks a retained node; `region` is the kept container its frames go to.
     mutating func pair(_ old: Side, _ new: Side, region: Int) {
         if isUnchanged(old, new, region: region) { return }
+        guard old.node.hasSameShape(as: new.node) else {
+            // A node of another shape (a schema-driven state restored under an updated schema)
+            // cannot be compared child by child: the old one goes, the new one comes.
+            single(old, region: region, isOld: true)
+            single(new, region: region, isOld: false)
+            return
+        }
         if old.node.isStack {
             pairElements(old, new, region: region)
             return

@@ -18,7 +18,10 @@ extension StepNode {
     ///   unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*.
     public mutating func select(path: String, fresh: Bool = false) throws(StepPathError) {
-        try select(path: StepPath(parsing: path), fresh: fresh)
+        // Resolved from slices of the string: no `StepPath` of copied segments.
+        try edit(StepPath.parts(of: path), selecting: true) { resolved throws(StepPathError) in
+            try resolved.selection(fresh: fresh)
+        }
     }
 
     /// Selects every step along `path`; see ``select(path:fresh:)-(String,_)``.
@@ -91,14 +94,23 @@ extension StepNode {
         _ path: StepPath, selecting: Bool,
         plan: (ResolvedPath) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>)
     ) throws(StepPathError) {
-        if path.isRoot { throw .emptyPath }
+        try edit(path.segments.map { Substring($0) }, selecting: selecting, plan: plan)
+    }
+
+    /// Resolves the path made of `segments`, lets `plan` turn it into an edit, then applies it;
+    /// see the `StepPath` overload.
+    mutating func edit(
+        _ segments: [Substring], selecting: Bool,
+        plan: (ResolvedPath) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>)
+    ) throws(StepPathError) {
+        if segments.isEmpty { throw .emptyPath }
         // Move the value into a box so that the boxes below it stay uniquely referenced and are
         // edited in place.
         let box = StepStorage.make(consume self)
         defer { self = box.value }
         let report = SelectionReport.start()
         let (edit, along, changes) = try Self.resolve(
-            path, in: box, selecting: selecting, plan: plan, recording: report != nil)
+            segments, in: box, selecting: selecting, plan: plan, recording: report != nil)
         box.apply(edit, along: along, selecting: selecting)
         if var report {
             report.changes = changes
@@ -106,14 +118,14 @@ extension StepNode {
         }
     }
 
-    /// Resolves and plans an edit. Kept apart from ``edit(_:selecting:plan:)`` so that the
+    /// Resolves and plans an edit. Kept apart from `edit(_:selecting:plan:)` so that the
     /// resolved nodes are released before the edit, leaving the boxes uniquely referenced.
     private static func resolve(
-        _ path: StepPath, in box: StepNodeStorage, selecting: Bool,
+        _ segments: [Substring], in box: StepNodeStorage, selecting: Bool,
         plan: (ResolvedPath) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>),
         recording: Bool
     ) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>, [SelectionChange]) {
-        let resolved = try ResolvedPath(path.segments, from: box)
+        let resolved = try ResolvedPath(segments, from: box)
         let (edit, along) = try plan(resolved)
         guard recording else { return (edit, along, []) }
         return (edit, along, resolved.selectionChanges(edit, along: along, selecting: selecting))

@@ -34,10 +34,15 @@ class StepNodeStorage: @unchecked Sendable {
     /// A description of the value's type, for observers and errors.
     var typeName: String { "" }
 
+    /// Whether `other` has the same children and kinds, so the two can be walked child by
+    /// child. Hand-written nodes of one type always do; schema-driven ones need equal schemas.
+    func hasSameShape(as other: StepNodeStorage) -> Bool { true }
+
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }
 
     /// Applies a resolved edit; the path has been validated against this very value.
+    @usableFromInline
     func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {}
 
     /// Sets the elements of the stack at the end of the path; ids have been validated.
@@ -47,9 +52,22 @@ class StepNodeStorage: @unchecked Sendable {
 /// A child step as the engine sees it: identity generation and storage.
 ///
 /// The storage is not retained: a reference is only used while the tree it came from is alive.
+@usableFromInline
 struct StepReference {
     let generation: UInt32
     unowned(unsafe) let storage: StepNodeStorage
+
+    @usableFromInline
+    init(generation: UInt32, storage: StepNodeStorage) {
+        self.generation = generation
+        self.storage = storage
+    }
+
+    /// The reference of `step`, which is only read.
+    @inlinable
+    static func of<Value>(_ step: inout Step<Value>) -> StepReference {
+        StepReference(generation: step.generation, storage: step.storage)
+    }
 }
 
 /// A stack element as the engine sees it; like ``StepReference``, it does not retain.

@@ -17,6 +17,12 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     final class Contents: Sendable {
         let entries: [StepChild<Node>]
         let hasTabs: Bool
+        /// Each child's name, kind and accessor, in arrays of their own: the engine reads them
+        /// from unspecialized generic code, where an element of `entries` (a generic struct)
+        /// costs a type-metadata look-up to copy and these cost none.
+        let names: [String]
+        let kinds: [StepKind]
+        let accessors: [StepAccessor]
         /// The byte offset of each child's stored property (-1 when unknown), and its key:
         /// typed selection finds a key by an offset the compiler folds, with no hashing.
         @usableFromInline let offsets: [Int]
@@ -46,11 +52,27 @@ public struct StepTable<Node: StepsCollection>: Sendable {
                 "\(node): children must be all tabs or none (SPEC §1)")
             self.entries = children
             self.hasTabs = tabs > 0
+            self.names = children.map(\.name)
+            self.kinds = children.map(\.kind)
+            self.accessors = children.map(\.accessor)
             self.offsets = children.map { $0.accessor.offset ?? -1 }
             self.keyList = children.map(\.key)
             self.indexByKey = byKey
             self.indexByName = byName
             self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
+        }
+
+        /// The index of the child named `name`.
+        /// - Complexity: O(*n*) string comparisons for up to 8 children (cheaper than hashing
+        ///   the name), else one hash look-up.
+        func index(ofName name: Substring) -> Int? {
+            guard names.count <= 8 else { return indexByName[name] }
+            var index = 0
+            while index < names.count {
+                if names[index] == name { return index }
+                index += 1
+            }
+            return nil
         }
     }
 
@@ -104,7 +126,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     }
 
     func index(of key: Node.Key) -> Int? { contents.indexByKey[key] }
-    func index(ofName name: Substring) -> Int? { contents.indexByName[name] }
+    func index(ofName name: Substring) -> Int? { contents.index(ofName: name) }
     func index(of keyPath: AnyKeyPath) -> Int? { contents.indexByKeyPath.map[keyPath] }
 }
 
@@ -117,21 +139,25 @@ struct KeyPathIndex: @unchecked Sendable {
 
 /// One declared child of a ``StepsCollection``: key, kind and the property that holds it.
 public struct StepChild<Node: StepsCollection>: Sendable {
-    let key: Node.Key
-    let name: String
-    let kind: StepKind
-    let accessor: any StepAccessor<Node>
+    @usableFromInline let key: Node.Key
+    @usableFromInline let name: String
+    @usableFromInline let kind: StepKind
+    @usableFromInline let accessor: StepAccessor
 
+    // Inlinable, like the factories below, so that the accessor's closures are compiled where
+    // the table is declared, for the concrete node and value types.
+    @inlinable
     init<Value: StepValue>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable, kind: StepKind
     ) {
         self.key = key
         self.name = key.rawValue
         self.kind = kind
-        self.accessor = TypedStepAccessor(keyPath)
+        self.accessor = StepAccessor.make(keyPath, key: key)
     }
 
     /// A tab: stays mounted and keeps its own navigation stack.
+    @inlinable
     public static func tab<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -139,6 +165,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// An inline step: replaces the parent's content in place.
+    @inlinable
     public static func inline<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -146,6 +173,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A pushed step.
+    @inlinable
     public static func push<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -153,6 +181,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A modally presented step.
+    @inlinable
     public static func present<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable,
         style: PresentationStyle = .sheet
@@ -161,6 +190,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A stack of elements, each pushed above the previous one.
+    @inlinable
     public static func stack<Element: StepsCollection>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<StepStack<Element>>> & Sendable
     ) -> Self {
@@ -168,45 +198,82 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 }
 
-/// Reads and edits one child step of a node without knowing the child's value type.
-protocol StepAccessor<Node>: Sendable {
-    associatedtype Node: StepsCollection
-    var anyKeyPath: AnyKeyPath { get }
+/// Reads and edits one child step of a node without knowing the node's or the child's type.
+///
+/// The engine runs as unspecialized generic code, where nearly every operation on a generic
+/// type (an element of `[StepChild<Node>]`, an `Optional<Node.Key>`, a `Step<Value>`) costs a
+/// type-metadata look-up. An accessor is a non-generic class holding closures that
+/// ``make(_:key:)`` creates in inlinable code: they are compiled where the table is declared,
+/// for the concrete types, so the engine reads accessors and calls them without any look-up.
+/// Each closure is given the ``CollectionStorage`` of the node that declares the child.
+///
+/// `@unchecked Sendable`: every property is immutable; the key path names a stored property and
+/// captures nothing, and the closures capture only that key path and the child's `Sendable` key.
+@usableFromInline
+final class StepAccessor: @unchecked Sendable {
+    /// The key path to the child's property.
+    let anyKeyPath: AnyKeyPath
     /// The byte offset of the stored property, if the key path names one.
-    var offset: Int? { get }
-    func reference(in node: Node) -> StepReference
-    func renew(in node: inout Node)
-    func apply(
-        _ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool, in node: inout Node)
-}
+    let offset: Int?
+    /// The child step.
+    let reference: (StepNodeStorage) -> StepReference
+    /// Makes the node select the child; with `fresh` true, also gives the child a new identity.
+    let select: (StepNodeStorage, _ fresh: Bool) -> Void
+    /// Makes the node select nothing, if it selects the child.
+    let deselect: (StepNodeStorage) -> Void
+    /// Applies the edit along the path, which starts inside the child; the `Bool` says whether
+    /// the node selects the child on the way.
+    let apply: (StepNodeStorage, NodeEdit, ArraySlice<PathStep>, Bool) -> Void
 
-/// `@unchecked Sendable`: the only stored property is a key path to a stored property, which
-/// captures nothing.
-struct TypedStepAccessor<Node: StepsCollection, Value: StepValue>: StepAccessor,
-    @unchecked Sendable
-{
-    let keyPath: WritableKeyPath<Node, Step<Value>>
-
-    init(_ keyPath: WritableKeyPath<Node, Step<Value>>) { self.keyPath = keyPath }
-
-    var anyKeyPath: AnyKeyPath { keyPath }
-    var offset: Int? { MemoryLayout<Node>.offset(of: keyPath) }
-
-    func reference(in node: Node) -> StepReference {
-        let step = node[keyPath: keyPath]
-        return StepReference(generation: step.generation, storage: step.storage)
+    @usableFromInline
+    init(
+        anyKeyPath: AnyKeyPath, offset: Int?,
+        reference: @escaping (StepNodeStorage) -> StepReference,
+        select: @escaping (StepNodeStorage, Bool) -> Void,
+        deselect: @escaping (StepNodeStorage) -> Void,
+        apply: @escaping (StepNodeStorage, NodeEdit, ArraySlice<PathStep>, Bool) -> Void
+    ) {
+        self.anyKeyPath = anyKeyPath
+        self.offset = offset
+        self.reference = reference
+        self.select = select
+        self.deselect = deselect
+        self.apply = apply
     }
 
-    func renew(in node: inout Node) { node[keyPath: keyPath].renew() }
-
-    func apply(
-        _ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool, in node: inout Node
-    ) {
-        node[keyPath: keyPath].apply(edit, along: path, selecting: selecting)
+    /// The accessor of the child `key`, stored at `keyPath`.
+    @inlinable
+    static func make<Node: StepsCollection, Value: StepValue>(
+        _ keyPath: WritableKeyPath<Node, Step<Value>>, key: Node.Key
+    ) -> StepAccessor {
+        StepAccessor(
+            anyKeyPath: keyPath, offset: MemoryLayout<Node>.offset(of: keyPath),
+            reference: { storage in
+                // Read through a writable access, which writes nothing: the runtime projects a
+                // writable key path by computing an address, while its read-only projection
+                // looks up generic type metadata on every call, which costs more than the rest
+                // of this closure.
+                StepReference.of(&CollectionStorage<Node>.of(storage).value[keyPath: keyPath])
+            },
+            select: { storage, fresh in
+                let box = CollectionStorage<Node>.of(storage)
+                box.value.selected = key
+                if fresh { box.value[keyPath: keyPath].renew() }
+            },
+            deselect: { storage in
+                let box = CollectionStorage<Node>.of(storage)
+                if box.value.selected == key { box.value.selected = nil }
+            },
+            apply: { storage, edit, path, selecting in
+                let box = CollectionStorage<Node>.of(storage)
+                if selecting { box.value.selected = key }
+                box.value[keyPath: keyPath].apply(edit, along: path, selecting: selecting)
+            })
     }
 }
 
 extension Step {
+    @inlinable
     mutating func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
         makeUnique()
         storage.apply(edit, along: path, selecting: selecting)

@@ -32,28 +32,10 @@ extension StepsCollection {
     /// Selects the child `key` in this node only (its own state is kept).
     public mutating func select(_ key: Key) { selected = key }
 
-    mutating func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
-        let entries = Self.steps.entries
-        guard let first = path.first else {
-            switch edit {
-            case .select(.child(let index), let fresh):
-                selected = entries[index].key
-                if fresh { entries[index].accessor.renew(in: &self) }
-            case .deselect(let index):
-                if selected == entries[index].key { selected = nil }
-            case .select(.element, _), .setElements:
-                break
-            }
-            return
-        }
-        guard case .child(let index) = first else { return }
-        if selecting { selected = entries[index].key }
-        entries[index].accessor.apply(
-            edit, along: path.dropFirst(), selecting: selecting, in: &self)
-    }
 }
 
 /// The box of a ``StepsCollection`` value; reads the node's shape from its ``StepTable``.
+@usableFromInline
 final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchecked Sendable {
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
     let table: StepTable<Node>
@@ -63,17 +45,37 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         super.init(value)
     }
 
+    /// `storage`, which the caller knows to be the box of a `Node`.
+    // A forced cast, since any other box is a bug in the engine; it compares one type pointer,
+    // the class being final.
+    // swift-format-ignore: NeverForceUnwrap
+    @inlinable
+    static func of(_ storage: StepNodeStorage) -> CollectionStorage<Node> {
+        storage as! CollectionStorage<Node>
+    }
+
     override func copy() -> StepStorage<Node> { CollectionStorage(value) }
-    override var childCount: Int { table.entries.count }
+    override var childCount: Int { table.contents.names.count }
     override var hasTabs: Bool { table.hasTabs }
-    override func childKey(_ index: Int) -> String { table.entries[index].name }
-    override func childKind(_ index: Int) -> StepKind { table.entries[index].kind }
+    override func childKey(_ index: Int) -> String { table.contents.names[index] }
+    override func childKind(_ index: Int) -> StepKind { table.contents.kinds[index] }
     override func childIndex(forKey key: Substring) -> Int? { table.index(ofName: key) }
     override var selectedIndex: Int? { value.selected.flatMap { table.index(of: $0) } }
     override func child(_ index: Int) -> StepReference {
-        table.entries[index].accessor.reference(in: value)
+        table.contents.accessors[index].reference(self)
     }
+
     override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
-        value.apply(edit, along: path, selecting: selecting)
+        let accessors = table.contents.accessors
+        guard let first = path.first else {
+            switch edit {
+            case .select(.child(let index), let fresh): accessors[index].select(self, fresh)
+            case .deselect(let index): accessors[index].deselect(self)
+            case .select(.element, _), .setElements: break
+            }
+            return
+        }
+        guard case .child(let index) = first else { return }
+        accessors[index].apply(self, edit, path.dropFirst(), selecting)
     }
 }

@@ -22,6 +22,11 @@ import Synchronization
 /// ones. A transaction started from a transaction body or from
 /// ``StepsObserver/willChange(_:)`` of the same navigator would work on a state that is about to
 /// be replaced; it is ignored and returns no events.
+///
+/// Observers run while the transaction holds its lock: an observer must not wait for another
+/// navigator whose own observers call back into this one from another thread (two navigators
+/// waiting for each other would deadlock). A task started from an observer is not re-entrant;
+/// it waits for the lock like any other caller.
 public final class Navigator<Root: StepNode>: Sendable {
     private let state: Locked<Root>
     private let sequence = Locked<UInt64>(0)
@@ -37,6 +42,11 @@ public final class Navigator<Root: StepNode>: Sendable {
     public init(_ root: Root, observer: (any StepsObserver)? = nil) {
         self.state = Locked(root)
         self.observer = observer
+    }
+
+    deinit {
+        // End every `for await` loop over `changes`: no change can come any more.
+        for continuation in streams.withLock({ Array($0.values) }) { continuation.finish() }
     }
 
     /// The current state.
@@ -60,22 +70,33 @@ public final class Navigator<Root: StepNode>: Sendable {
     ) throws(E) -> [NavigationEvent] {
         let id = ObjectIdentifier(self)
         let contexts = TransactionScope.contexts
-        if let context = contexts.last(where: { $0.navigator == id }) {
+        if let open = contexts.last(where: { $0.navigator == id && $0.isOpenOnCurrentThread }),
+            let context = open as? Transaction
+        {
+            // Re-entrant: this thread already holds the lock.
             guard context.phase == .didChange else { return [] }
-            guard let change = try commit(cause, body, context: context, announce: false) else {
-                return []
-            }
-            context.pending.append(change)
+            guard let (change, new) = try compute(cause, body, from: context.latest, context)
+            else { return [] }
+            context.queue.append((change, new))
+            context.latest = new
             return change.events
         }
         let outcome: Result<[NavigationEvent], E> = sequence.withLock { sequence in
-            let context = TransactionContext(navigator: id, sequence: sequence)
-            defer { sequence = context.sequence }
+            let context = Transaction(navigator: id, sequence: sequence, root: root)
+            defer {
+                sequence = context.sequence
+                context.isOpen = false
+            }
             return TransactionScope.$contexts.withValue(contexts + [context]) {
                 do throws(E) {
-                    guard let change = try commit(cause, body, context: context, announce: true)
+                    guard let (change, new) = try compute(cause, body, from: root, context)
                     else { return .success([]) }
-                    deliver(change, context: context)
+                    context.latest = new
+                    publish(change, new, context: context)
+                    while !context.queue.isEmpty {
+                        let (next, root) = context.queue.removeFirst()
+                        publish(next, root, context: context)
+                    }
                     return .success(change.events)
                 } catch {
                     return .failure(error)
@@ -85,12 +106,26 @@ public final class Navigator<Root: StepNode>: Sendable {
         return try outcome.get()
     }
 
-    /// Computes and publishes one change; `nil` for a no-op.
-    private func commit<E: Error>(
-        _ cause: NavigationCause, _ body: (inout Root) throws(E) -> Void,
-        context: TransactionContext, announce: Bool
-    ) throws(E) -> NavigationChange? {
-        let old = root
+    /// One open transaction of this navigator, with the changes its observers started.
+    ///
+    /// `@unchecked Sendable` for the reason given on ``TransactionContext``.
+    private final class Transaction: TransactionContext, @unchecked Sendable {
+        /// Changes made by re-entrant transactions, published after the current one.
+        var queue: [(NavigationChange, Root)] = []
+        /// The root the next re-entrant transaction starts from.
+        var latest: Root
+
+        init(navigator: ObjectIdentifier, sequence: UInt64, root: Root) {
+            latest = root
+            super.init(navigator: navigator, sequence: sequence)
+        }
+    }
+
+    /// Runs `body` on a copy of `old`; the change and the new root, or `nil` for a no-op.
+    private func compute<E: Error>(
+        _ cause: NavigationCause, _ body: (inout Root) throws(E) -> Void, from old: Root,
+        _ context: TransactionContext
+    ) throws(E) -> (NavigationChange, Root)? {
         var new = old
         let phase = context.phase
         context.phase = .body
@@ -101,32 +136,18 @@ public final class Navigator<Root: StepNode>: Sendable {
         let change = NavigationChange(
             old: old, new: new, events: NavigationDiff.events(from: old, to: new), cause: cause,
             sequence: context.sequence)
-        if announce {
-            context.phase = .willChange
-            let observers = currentObservers()
-            for observer in observers { observer.willChange(change) }
-        }
-        state.withLock { $0 = new }
-        return change
+        return (change, new)
     }
 
-    /// Tells everyone about `change`, then about the changes re-entrant transactions made.
-    private func deliver(_ change: NavigationChange, context: TransactionContext) {
-        var queue = [change]
-        var announced = true
-        while !queue.isEmpty {
-            let next = queue.removeFirst()
-            let observers = currentObservers()
-            if !announced {
-                for observer in observers { observer.willChange(next) }
-            }
-            context.phase = .didChange
-            for observer in observers { observer.didChange(next) }
-            for continuation in streams.withLock({ Array($0.values) }) { continuation.yield(next) }
-            queue += context.pending
-            context.pending.removeAll()
-            announced = false
-        }
+    /// `willChange`, publish, `didChange`, then the streams.
+    private func publish(_ change: NavigationChange, _ new: Root, context: TransactionContext) {
+        let observers = currentObservers()
+        context.phase = .willChange
+        for observer in observers { observer.willChange(change) }
+        state.withLock { $0 = new }
+        context.phase = .didChange
+        for observer in observers { observer.didChange(change) }
+        for continuation in streams.withLock({ Array($0.values) }) { continuation.yield(change) }
     }
 
     private func currentObservers() -> [any StepsObserver] {

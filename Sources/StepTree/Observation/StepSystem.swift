@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The one place where the global ``StepsObserver`` is installed.
@@ -27,34 +28,48 @@ public enum StepSystem {
     /// the selection is part of a navigator transaction (the transaction reports it as a whole).
     static var selectionObserver: (any StepsObserver)? {
         guard isObserving.load(ordering: .relaxed) else { return nil }
-        guard TransactionScope.contexts.isEmpty else { return nil }
+        guard !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread) else {
+            return nil
+        }
         return observer
     }
 }
 
-/// The navigator transactions running on the current thread or task, innermost last.
+/// The navigator transactions the current code runs inside, innermost last.
+///
+/// A task-local, so that calls made by observers can find the transaction that called them.
+/// Tasks started meanwhile inherit it, so a context also records the thread that holds the
+/// transaction's lock and whether it is still open: only that thread, while it is open, may
+/// treat a call as re-entrant.
 enum TransactionScope {
     @TaskLocal static var contexts: [TransactionContext] = []
 }
 
 /// The state of one navigator transaction, shared with re-entrant calls made by its observers.
 ///
-/// `@unchecked Sendable`: it is created and used only by the thread that holds the navigator's
-/// transaction lock, and reached by nested calls on that same thread through a task-local.
-final class TransactionContext: @unchecked Sendable {
+/// `@unchecked Sendable`: `owner` is immutable; every other property is read and written only
+/// by the owner thread, which holds the navigator's transaction lock while the context is open.
+/// Other threads (tasks that inherited the task-local) read `owner` only, and stop there.
+class TransactionContext: @unchecked Sendable {
     enum Phase {
         case body, willChange, didChange
     }
 
     let navigator: ObjectIdentifier
+    let owner = pthread_self()
+    var isOpen = true
     var phase = Phase.body
     var sequence: UInt64
-    /// Changes committed by re-entrant transactions, delivered after the current delivery.
-    var pending: [NavigationChange] = []
 
     init(navigator: ObjectIdentifier, sequence: UInt64) {
         self.navigator = navigator
         self.sequence = sequence
+    }
+
+    /// Whether this transaction is running on the current thread: a call that sees it is a
+    /// re-entrant call from the transaction's body or observers.
+    var isOpenOnCurrentThread: Bool {
+        pthread_equal(owner, pthread_self()) != 0 && isOpen
     }
 }
 

@@ -57,9 +57,10 @@ public struct DynamicSteps: StepNode {
 }
 
 extension DynamicSteps: Equatable {
-    /// Nodes are equal when they share a schema and have equal selections and elements.
+    /// Nodes are equal when their schemas are equal and they have equal selections and
+    /// elements.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.schema === rhs.schema && lhs.selectedIndex == rhs.selectedIndex
+        lhs.schema == rhs.schema && lhs.selectedIndex == rhs.selectedIndex
             && lhs.children == rhs.children && lhs.elements == rhs.elements
     }
 }
@@ -67,7 +68,7 @@ extension DynamicSteps: Equatable {
 extension DynamicSteps: Hashable {
     /// Hashes the selections and elements.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(schema))
+        hasher.combine(schema)
         hasher.combine(selectedIndex)
         hasher.combine(children)
         hasher.combine(elements)
@@ -207,6 +208,10 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     }
     override func elementIndex(forID id: Substring) -> Int? { value.elements.index(of: id) }
     override var typeName: String { "DynamicSteps" }
+    override func hasSameShape(as other: StepNodeStorage) -> Bool {
+        guard let other = other as? DynamicStorage else { return false }
+        return schema == other.schema
+    }
     override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
         value.apply(edit, along: path, selecting: selecting)
     }

@@ -27,6 +27,8 @@ public final class StepSchema: Sendable {
     /// The children's initial states, built once and shared by copy-on-write: a new node of
     /// this schema, a new stack element say, costs one array copy and no allocation per node.
     let initialChildren: [Step<DynamicSteps>]
+    /// A hash of the whole shape, so that unequal schemas are told apart in O(1).
+    let fingerprint: Int
 
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
     public static let maximumDepth = 64
@@ -44,6 +46,13 @@ public final class StepSchema: Sendable {
         for (position, child) in children.enumerated() { index[Substring(child.key)] = position }
         self.indexByKey = index
         self.initialChildren = children.map { Step(DynamicSteps(schema: $0)) }
+        var hasher = Hasher()
+        hasher.combine(key)
+        hasher.combine(kind)
+        hasher.combine(initial)
+        for child in children { hasher.combine(child.fingerprint) }
+        hasher.combine(element?.fingerprint)
+        self.fingerprint = hasher.finalize()
     }
 
     /// The index of the child named `key`.
@@ -171,6 +180,22 @@ public final class StepSchema: Sendable {
     private static func join(_ path: String, _ key: String) -> String {
         path == "/" ? "/" + key : path + "/" + key
     }
+}
+
+extension StepSchema: Hashable {
+    /// Schemas are equal when they describe the same shape: keys, kinds, styles, initial
+    /// selections and element schemas, recursively. Two loads of the same JSON are equal.
+    /// - Complexity: O(1) for the same or differently shaped schemas (by a fingerprint), O(*n*)
+    ///   to confirm two equal ones loaded separately.
+    public static func == (lhs: StepSchema, rhs: StepSchema) -> Bool {
+        lhs === rhs
+            || (lhs.fingerprint == rhs.fingerprint && lhs.key == rhs.key && lhs.kind == rhs.kind
+                && lhs.initialIndex == rhs.initialIndex && lhs.children == rhs.children
+                && lhs.element == rhs.element)
+    }
+
+    /// Hashes the shape.
+    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 }
 
 /// A schema that could not be loaded: where and why.

@@ -38,7 +38,10 @@ extension StepPath {
     /// - Returns: `nil` for the root path or a scheme that is not a valid URL scheme.
     public func url(scheme: String) -> URL? {
         guard !isRoot else { return nil }
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/%"))
+        // Only unreserved characters stay as they are: the first segment is the URL's host,
+        // where `@` and `:` would change what the URL means.
+        let allowed = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         let encoded = segments.map {
             $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0
         }

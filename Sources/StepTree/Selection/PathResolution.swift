@@ -1,10 +1,12 @@
 /// One resolved segment of a path: a child by declaration index, or a stack element by position.
+@usableFromInline
 enum PathStep: Hashable, Sendable {
     case child(Int)
     case element(Int)
 }
 
 /// A change to the node at the end of a resolved path.
+@usableFromInline
 enum NodeEdit {
     /// Select the child (or keep the element) and, when `fresh`, give it a new identity.
     case select(PathStep, fresh: Bool)
@@ -18,33 +20,37 @@ enum NodeEdit {
 struct ResolvedPath {
     var steps: [PathStep] = []
     /// `nodes[i]` is the node that `steps[i]` starts from; `nodes.last` is the target.
-    var nodes: [StepNodeStorage]
-    var path = StepPath.root
+    var nodes: [StepNodeStorage] = []
+    /// The segments being resolved, of which the first `steps.count` are resolved.
+    private let segments: [Substring]
+
+    /// The resolved part of the path, for errors and observers.
+    var path: StepPath { StepPath(segments[..<steps.count].map { String($0) }) }
 
     /// Resolves `segments` from `root`; reads only.
-    /// - Complexity: O(*d*) dictionary look-ups for a path of depth *d* (O(*n*) per stack
-    ///   segment for a stack of *n* elements).
-    init(_ segments: [String], from root: StepNodeStorage) throws(StepPathError) {
-        nodes = [root]
+    /// - Complexity: O(*d*) look-ups for a path of depth *d* (O(*n*) per stack segment for a
+    ///   stack of *n* elements).
+    init(_ segments: [Substring], from root: StepNodeStorage) throws(StepPathError) {
+        self.segments = segments
         steps.reserveCapacity(segments.count)
+        nodes.reserveCapacity(segments.count + 1)
+        var node = root
+        nodes.append(node)
         for segment in segments {
-            let node = nodes[nodes.count - 1]
-            let next: StepNodeStorage
             if node.isStack {
-                guard let index = node.elementIndex(forID: Substring(segment)) else {
-                    throw .unknownElement(segment, in: path)
+                guard let index = node.elementIndex(forID: segment) else {
+                    throw .unknownElement(String(segment), in: path)
                 }
                 steps.append(.element(index))
-                next = node.element(index).storage
+                node = node.element(index).storage
             } else {
-                guard let index = node.childIndex(forKey: Substring(segment)) else {
-                    throw .unknownStep(segment, in: path)
+                guard let index = node.childIndex(forKey: segment) else {
+                    throw .unknownStep(String(segment), in: path)
                 }
                 steps.append(.child(index))
-                next = node.child(index).storage
+                node = node.child(index).storage
             }
-            nodes.append(next)
-            path.segments.append(segment)
+            nodes.append(node)
         }
     }
 
@@ -84,7 +90,7 @@ extension ResolvedPath {
             guard oldIndex != newIndex || renewed else { return }
             changes.append(
                 SelectionChange(
-                    nodeType: node.typeName, path: StepPath(Array(path.segments.prefix(depth))),
+                    nodeType: node.typeName, path: StepPath(segments[..<depth].map { String($0) }),
                     from: oldIndex.map(node.childKey), to: newIndex.map(node.childKey),
                     value: newIndex.map { node.child($0).storage.anyValue }))
         }

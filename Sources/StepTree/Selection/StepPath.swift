@@ -17,12 +17,29 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible {
     ///   for a leading, trailing or doubled `/`.
     /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: some StringProtocol) throws(StepPathError) {
+        self.segments = try Self.parts(of: String(text)).map { String($0) }
+    }
+
+    /// The segments of a relative path such as `profile/detail/dark`, as slices of `text`:
+    /// deep links resolve them without copying each into a `String`.
+    /// - Throws: The errors of ``init(parsing:)``.
+    static func parts(of text: String) throws(StepPathError) -> [Substring] {
         if text.isEmpty { throw .emptyPath }
-        let parts = Self.split(text)
+        var parts: [Substring] = []
+        parts.reserveCapacity(text.utf8.count { $0 == UInt8(ascii: "/") } + 1)
+        // Slices of the UTF-8 view: a `/` followed by a combining mark still separates (see
+        // `isValidSegment(_:)`), and such a slice need not start on a character boundary.
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            parts.append(Substring(bytes[start..<index]))
+            start = bytes.index(after: index)
+        }
+        parts.append(Substring(bytes[start...]))
         for (index, part) in parts.enumerated() where part.isEmpty {
             throw .emptySegment(index: index)
         }
-        self.segments = parts.map { String($0) }
+        return parts
     }
 
     /// Whether `segment` can name a step or an element: non-empty and free of `/`.

@@ -122,8 +122,10 @@ extension StepsCollection {
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false)
         -> Self
     {
+        // Building a value is not a selection anyone navigated through: nothing is reported.
         var node = Self()
-        node.select(a, fresh: fresh)
+        var silent: SelectionReport?
+        node.selectLevel(a, fresh: fresh, at: nil, report: &silent)
         return node
     }
 
@@ -134,7 +136,8 @@ extension StepsCollection {
     ///   - value: The child's value.
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) -> Self {
         var node = Self()
-        node.select(a, with: value)
+        var silent: SelectionReport?
+        node.selectLevel(a, fresh: true, value: value, at: nil, report: &silent)
         return node
     }
 }

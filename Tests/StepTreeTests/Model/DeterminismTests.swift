@@ -1,4 +1,5 @@
 import ExampleSteps
+import Foundation
 import StepTree
 import Testing
 
@@ -57,13 +58,38 @@ import Testing
         #expect(base != renewed)
     }
 
-    /// Trees built from two loads of the same schema are different trees: `==` compares the
-    /// schema by identity. The diff only looks at shape, so it is empty.
-    @Test func schemaIdentityIsPartOfEquality() throws {
+    /// Two loads of the same schema describe the same tree: their states are equal, hash
+    /// alike and diff to nothing.
+    @Test func twoLoadsOfOneSchemaGiveEqualTrees() throws {
         let first = DynamicSteps(schema: try ExampleSchema.load())
         let second = DynamicSteps(schema: try ExampleSchema.load())
-        #expect(first != second)
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
         #expect(eventText(from: first, to: second) == [])
+    }
+
+    /// A state under an updated schema replaces the old screen wholesale instead of being
+    /// compared child by child with a tree of another shape.
+    @Test func statesOfDifferentSchemasDiffAsAReplacement() throws {
+        let old = try StepSchema(
+            json: Data(#"{"initial": "a", "children": [{"key": "a", "kind": "tab"}]}"#.utf8))
+        let new = try StepSchema(
+            json: Data(
+                #"""
+                {"initial": "b", "children": [{"key": "a", "kind": "tab"},
+                  {"key": "b", "kind": "tab", "initial": "d", "children": [
+                    {"key": "d", "kind": "push"}]}]}
+                """#.utf8))
+        #expect(old != new)
+        let navigator = Navigator(DynamicSteps(schema: old))
+        let events = navigator.restore(DynamicSteps(schema: new))
+        #expect(events == [])
+        #expect(navigator.root == DynamicSteps(schema: new))
+        var pushed = DynamicSteps(schema: old)
+        try pushed.select(path: "a")
+        var target = DynamicSteps(schema: new)
+        try target.select(path: "b/d")
+        #expect(eventText(from: pushed, to: target) == [])
     }
 
     /// `==` must be substitutable: equal trees, after the same operation, stay equal. An

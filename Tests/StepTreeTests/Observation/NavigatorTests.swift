@@ -113,6 +113,62 @@ struct NavigatorTests {
         #expect(navigator.root.selected == .home)
     }
 
+    @Test func reentrantChangeIsAnnouncedBeforeItIsPublished() {
+        final class Probe: StepsObserver {
+            let navigator = Mutex<Navigator<AppSteps>?>(nil)
+            let seen = Mutex<[String]>([])
+            func willChange(_ change: NavigationChange) {
+                guard let navigator = navigator.withLock({ $0 }) else { return }
+                let shown = navigator.root.selected.map(\.rawValue) ?? "-"
+                seen.withLock { $0.append("will #\(change.sequence) sees \(shown)") }
+            }
+            func didChange(_ change: NavigationChange) {
+                guard change.sequence == 1, let navigator = navigator.withLock({ $0 }) else {
+                    return
+                }
+                navigator.transaction { $0.select(\.profile) }
+            }
+        }
+        let probe = Probe()
+        let navigator = Navigator(AppSteps(), observer: probe)
+        probe.navigator.withLock { $0 = navigator }
+        navigator.transaction { $0.select(\.explore) }
+        #expect(probe.seen.withLock { $0 } == ["will #1 sees home", "will #2 sees explore"])
+        #expect(navigator.root.selected == .profile)
+    }
+
+    @Test func aTaskStartedByAnObserverWaitsForTheLock() async {
+        final class Spawner: StepsObserver {
+            let navigator = Mutex<Navigator<AppSteps>?>(nil)
+            let log = Mutex<[UInt64]>([])
+            let spawned = Mutex<Task<Void, Never>?>(nil)
+            func didChange(_ change: NavigationChange) {
+                log.withLock { $0.append(change.sequence) }
+                guard change.sequence == 1, let navigator = navigator.withLock({ $0 }) else {
+                    return
+                }
+                let task = Task { _ = navigator.transaction { $0.select(\.profile) } }
+                spawned.withLock { $0 = task }
+            }
+        }
+        let spawner = Spawner()
+        let navigator = Navigator(AppSteps(), observer: spawner)
+        spawner.navigator.withLock { $0 = navigator }
+        navigator.transaction { $0.select(\.explore) }
+        await spawner.spawned.withLock { $0 }?.value
+        #expect(spawner.log.withLock { $0 } == [1, 2])
+        #expect(navigator.root.selected == .profile)
+    }
+
+    @Test func changesStreamEndsWithTheNavigator() async {
+        var navigator: Navigator<AppSteps>? = Navigator(AppSteps())
+        guard let stream = navigator?.changes else { return }
+        navigator = nil
+        var count = 0
+        for await _ in stream { count += 1 }
+        #expect(count == 0)
+    }
+
     @Test func reentrantTransactionFromWillChangeIsIgnored() {
         final class Meddler: StepsObserver {
             let navigator = Mutex<Navigator<AppSteps>?>(nil)

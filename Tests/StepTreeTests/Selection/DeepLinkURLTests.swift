@@ -26,8 +26,12 @@ struct DeepLinkURLTests {
         #expect(throws: error) { try StepPath(url: url) }
     }
 
-    @Test func roundTripsThroughAURL() throws {
-        let path = StepPath(["profile", "friends", "ann lee", "détail?", "50%"])
+    @Test(arguments: [
+        ["profile", "friends", "ann lee", "détail?", "50%"],
+        ["a@b", "c"], ["a:b", "c"], ["[x]", "#y", "?z", "a=b&c"],
+    ])
+    func roundTripsThroughAURL(segments: [String]) throws {
+        let path = StepPath(segments)
         let url = try #require(path.url(scheme: "myapp"))
         #expect(try StepPath(url: url) == path)
         #expect(StepPath.root.url(scheme: "myapp") == nil)
