@@ -58,8 +58,10 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// Pushes `element` on top with `id`.
     /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
     ///   ``StepPathError/duplicateElementID(_:in:)``; the stack is unchanged.
+    /// - Complexity: O(*n*) for *n* elements (the duplicate check).
     public mutating func push(_ element: Element, id: String) throws(StepPathError) {
-        try Self.validate(ids: ids + [id])
+        guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: .root) }
+        guard index(of: id) == nil else { throw .duplicateElementID(id, in: .root) }
         entries.append(Entry(id: id, step: makeStep(element)))
     }
 
@@ -212,7 +214,8 @@ extension StepStack: StorageShaped where Element: StepsCollection {
     func makeStorage() -> StepNodeStorage { StackStorage(self) }
 }
 
-/// The box of a hand-written stack.
+/// The box of a hand-written stack (`@unchecked Sendable` for the reason on
+/// `StepNodeStorage`).
 final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Element>>,
     @unchecked Sendable
 {

@@ -32,9 +32,10 @@ public struct DynamicSteps: StepNode {
 
     mutating func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
         if schema.kind == .stack {
-            let element = schema.element
+            // The parser gives every stack an element schema; a leaf stands in for a missing one.
+            let element = schema.element ?? StepSchema.leaf
             elements.apply(edit, along: path, selecting: selecting) { _ in
-                element.map { DynamicSteps(schema: $0) } ?? DynamicSteps(schema: schema)
+                DynamicSteps(schema: element)
             }
             return
         }
@@ -180,7 +181,8 @@ extension DynamicSteps: StorageShaped {
     func makeStorage() -> StepNodeStorage { DynamicStorage(self) }
 }
 
-/// The box of a schema-driven node.
+/// The box of a schema-driven node (`@unchecked Sendable` for the reason on
+/// `StepNodeStorage`).
 final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     /// The node's schema, which never changes: read without going through `value`.
     let schema: StepSchema

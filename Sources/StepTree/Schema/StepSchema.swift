@@ -30,6 +30,9 @@ public final class StepSchema: Sendable {
     /// A hash of the whole shape, so that unequal schemas are told apart in O(1).
     let fingerprint: Int
 
+    /// A node with no children: the element schema of a stack that declares none.
+    static let leaf = StepSchema(key: "", kind: .inline, initial: nil, children: [], element: nil)
+
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
     public static let maximumDepth = 64
 
@@ -118,6 +121,9 @@ public final class StepSchema: Sendable {
         } else {
             throw fail("unknown kind '\(kindName)'")
         }
+        // A root or element schema is shown by its context, not by a kind of its own: any kind
+        // written there is read (so it must be a known one) and otherwise ignored, as the case
+        // format leaves it open.
         if isRoot { kind = .inline }
 
         var children: [StepSchema] = []
