@@ -10,26 +10,45 @@ extension StepNode {
     }
 }
 
+/// One step of the active path: a selected child, or the last element of a stack.
+struct ActiveStep {
+    let segment: String
+    /// The child's kind; `nil` for a stack element.
+    let kind: StepKind?
+    let node: StepNodeStorage
+}
+
 extension StepNodeStorage {
-    /// The screen on top of the active path below this node; see ``StepNode/visibleScreen``.
-    var visibleScreen: StepPath {
+    /// The active path below this node, top down: the selected child at each level and the last
+    /// element of each stack.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    var activePath: [ActiveStep] {
+        var steps: [ActiveStep] = []
         var node = self
-        var segments: [String] = []
         while true {
             if node.isStack {
-                guard node.elementCount > 0 else {
-                    segments.removeLast()
-                    break
-                }
+                guard node.elementCount > 0 else { break }
                 let element = node.element(node.elementCount - 1)
-                segments.append(element.id)
                 node = element.storage
+                steps.append(ActiveStep(segment: element.id, kind: nil, node: node))
             } else if let index = node.selectedIndex {
-                segments.append(node.childKey(index))
+                let step = (segment: node.childKey(index), kind: node.childKind(index))
                 node = node.child(index).storage
+                steps.append(ActiveStep(segment: step.segment, kind: step.kind, node: node))
             } else {
                 break
             }
+        }
+        return steps
+    }
+
+    /// The screen on top of the active path below this node; see ``StepNode/visibleScreen``.
+    var visibleScreen: StepPath {
+        let steps = activePath
+        var segments = steps.map(\.segment)
+        // An empty stack has no screen of its own: its parent's is on top.
+        if let last = steps.last?.node, last.isStack, last.elementCount == 0 {
+            segments.removeLast()
         }
         return StepPath(segments)
     }

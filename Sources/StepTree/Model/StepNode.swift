@@ -72,20 +72,16 @@ extension StepNode {
     }
 
     /// Whether every step along `path` is selected (stack elements only need to exist).
+    /// - Complexity: O(*d*) for a path of depth *d* (O(*n*) per stack segment).
     public func isSelected(path: StepPath) -> Bool {
-        var node = StepStorage.make(self) as StepNodeStorage
-        for segment in path.segments {
-            if node.isStack {
-                guard let index = node.elementIndex(forID: Substring(segment)) else { return false }
-                node = node.element(index).storage
-            } else {
-                guard let index = node.childIndex(forKey: Substring(segment)),
-                    node.selectedIndex == index
-                else { return false }
-                node = node.child(index).storage
-            }
+        guard
+            let resolved = try? ResolvedPath(
+                path.segments.map { Substring($0) }, from: StepStorage.make(self))
+        else { return false }
+        return zip(resolved.steps, resolved.nodes).allSatisfy { step, node in
+            guard case .child(let index) = step else { return true }
+            return node.selectedIndex == index
         }
-        return true
     }
 
     /// Resolves `path` against this value, lets `plan` turn it into an edit, then applies it.

@@ -45,8 +45,6 @@ class StepNodeStorage: @unchecked Sendable {
     @usableFromInline
     func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {}
 
-    /// Sets the elements of the stack at the end of the path; ids have been validated.
-    func setElements(_ ids: [String]) {}
 }
 
 /// A child step as the engine sees it: identity generation and storage.

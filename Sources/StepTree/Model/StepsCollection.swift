@@ -29,8 +29,22 @@ extension StepsCollection {
     /// Whether `key` is the selected child.
     public func isSelected(_ key: Key) -> Bool { selected == key }
 
-    /// Selects the child `key` in this node only (its own state is kept).
-    public mutating func select(_ key: Key) { selected = key }
+    /// Selects the child `key` in this node only (its own state is kept). Like every select
+    /// API, it reports the change to ``StepSystem/observer``.
+    public mutating func select(_ key: Key) {
+        guard var report = SelectionReport.start(), selected != key else {
+            selected = key
+            return
+        }
+        let box = CollectionStorage(self)
+        report.changes.append(
+            SelectionChange(
+                nodeType: String(describing: Self.self), path: .root, from: selected?.rawValue,
+                to: key.rawValue,
+                value: Self.steps.index(of: key).map { box.child($0).storage.anyValue }))
+        selected = key
+        report.deliver()
+    }
 
 }
 

@@ -3,22 +3,13 @@ extension StepNode {
     /// presented modal sits on, or `nil` when none is presented.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     public var firstPresentedModal: StepPath? {
-        var node = StepStorage.make(self) as StepNodeStorage
-        var segments: [String] = []
-        while true {
-            if node.isStack {
-                guard node.elementCount > 0 else { return nil }
-                let element = node.element(node.elementCount - 1)
-                segments.append(element.id)
-                node = element.storage
-            } else if let index = node.selectedIndex {
-                segments.append(node.childKey(index))
-                if case .present = node.childKind(index) { return StepPath(segments) }
-                node = node.child(index).storage
-            } else {
-                return nil
-            }
-        }
+        let steps = StepStorage.make(self).activePath
+        guard
+            let modal = steps.firstIndex(where: {
+                if case .present = $0.kind { true } else { false }
+            })
+        else { return nil }
+        return StepPath(steps[...modal].map(\.segment))
     }
 
     /// Dismisses every presented modal at once (ScreenNavigatorKit's "dismiss all"): the lowest

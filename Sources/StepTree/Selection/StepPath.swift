@@ -1,7 +1,7 @@
 /// A path from the root of a tree to a step: child keys and stack element ids.
 ///
 /// Its text form starts with `/` (`/profile/friends/u2`); the root is `/`.
-public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// The keys and element ids from the root down.
     public var segments: [String]
 
@@ -71,5 +71,25 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The text form: `/` for the root, else `/` before each segment.
     public var description: String {
         segments.isEmpty ? "/" : segments.reduce(into: "") { $0 += "/" + $1 }
+    }
+}
+
+extension StepPath: Codable {
+    /// Decodes the segments as an array of strings.
+    /// - Throws: `DecodingError.dataCorrupted` for an empty segment or one containing `/`.
+    public init(from decoder: any Decoder) throws {
+        let segments = try [String](from: decoder)
+        guard segments.allSatisfy({ Self.isValidSegment($0) }) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a path segment is empty or contains '/'"))
+        }
+        self.init(segments)
+    }
+
+    /// Encodes the segments as an array of strings.
+    public func encode(to encoder: any Encoder) throws {
+        try segments.encode(to: encoder)
     }
 }

@@ -34,10 +34,12 @@ private struct FieldValue: StepValue {
 private let observedTypes: Set = ["ObservedRoot", "ObservedAccount", "ObservedForm"]
 
 /// Installs `observer` globally for the duration of `body`.
-private func withGlobalObserver(_ observer: any StepsObserver, _ body: () throws -> Void) rethrows {
+private func withGlobalObserver<Result>(
+    _ observer: any StepsObserver, _ body: () throws -> Result
+) rethrows -> Result {
     StepSystem.observer = observer
     defer { StepSystem.observer = nil }
-    try body()
+    return try body()
 }
 
 private final class SelectionLog: StepsObserver {
@@ -112,6 +114,23 @@ struct GlobalObserverTests {
             #expect(throws: StepPathError.self) { try navigator.select(path: "account/zzz") }
         }
         #expect(log.lines == ["did #1 deepLink: select / feed -> account, push /account/edit"])
+    }
+
+    @Test func keySelectionReportsToo() {
+        let log = SelectionLog()
+        var steps = ObservedRoot()
+        withGlobalObserver(log) {
+            steps.select(.account)
+            steps.select(.account)
+        }
+        #expect(log.lines == ["ObservedRoot /: feed -> account value ObservedAccount"])
+    }
+
+    @Test func staticConstructorsReportNothing() {
+        let log = SelectionLog()
+        let steps = withGlobalObserver(log) { ObservedRoot.selecting(\.account) }
+        #expect(steps.selected == .account)
+        #expect(log.lines == [])
     }
 
     @Test func combinedObserversAreCalledInOrder() {

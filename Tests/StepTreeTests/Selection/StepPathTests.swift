@@ -1,3 +1,4 @@
+import Foundation
 import StepTree
 import Testing
 
@@ -51,5 +52,17 @@ import Testing
             try StepPath(parsing: "/\u{301}a")
         }
         #expect((try? StepPath(parsing: "a/\u{301}b"))?.segments == ["a", "\u{301}b"])
+    }
+
+    @Test func codableRoundTripsAndRefusesBadSegments() throws {
+        let path = StepPath(["profile", "friends", "ann lee"])
+        let data = try JSONEncoder().encode(path)
+        #expect(String(decoding: data, as: UTF8.self) == #"["profile","friends","ann lee"]"#)
+        #expect(try JSONDecoder().decode(StepPath.self, from: data) == path)
+        for bad in [#"[""]"#, #"["a/b"]"#, #"{"segments": []}"#] {
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(StepPath.self, from: Data(bad.utf8))
+            }
+        }
     }
 }
