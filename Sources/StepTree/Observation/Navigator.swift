@@ -169,6 +169,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Selects every step along `path` (a deep link) in one transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
     @discardableResult
     public func select(
         path: String, fresh: Bool = false, cause: NavigationCause = .deepLink
@@ -182,6 +183,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
     @discardableResult
     public func select(
         url: URL, fresh: Bool = false, cause: NavigationCause = .deepLink
@@ -194,6 +196,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Routes a deep-link URL through `router` in one transaction.
     /// - Throws: ``DeepLinkError``; nothing changes and no one is told.
     /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
     @discardableResult
     public func open(
         _ url: URL, with router: DeepLinkRouter<Root>, cause: NavigationCause = .deepLink
@@ -204,6 +207,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Deselects the step at `path` in one transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
     @discardableResult
     public func deselect(
         path: String, cause: NavigationCause = .programmatic
@@ -214,6 +218,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Sets the elements of the stack at `path` in one transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
     @discardableResult
     public func setStack(
         path: String, ids: [String], cause: NavigationCause = .programmatic
@@ -226,6 +231,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Dismisses every presented modal in one transaction; the events dismiss them topmost
     /// first.
     /// - Returns: The events (empty when no modal was presented).
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
     @discardableResult
     public func dismissAllModals(cause: NavigationCause = .programmatic) -> [NavigationEvent] {
         transaction(cause) { _ = $0.dismissAllModals() }
@@ -236,10 +242,35 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// ``NavigationCause/userGesture``.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events, which the UI has already performed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
     @discardableResult
     public func userDidRemove(path: String) throws(StepPathError) -> [NavigationEvent] {
+        try userDidRemove(path: StepPath(parsing: path))
+    }
+
+    /// Records that the user removed the screen at `path` by gesture; see
+    /// ``userDidRemove(path:)-(String)``. Takes the path of an event as it is.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events, which the UI has already performed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    @discardableResult
+    public func userDidRemove(path: StepPath) throws(StepPathError) -> [NavigationEvent] {
         try transaction(.userGesture) { root throws(StepPathError) in
             try root.remove(path: path)
+        }
+    }
+
+    /// Selects every step along `path` in one transaction; see
+    /// ``select(path:fresh:cause:)-(String,_,_)``.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    @discardableResult
+    public func select(
+        path: StepPath, fresh: Bool = false, cause: NavigationCause = .deepLink
+    ) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(StepPathError) in
+            try root.select(path: path, fresh: fresh)
         }
     }
 
@@ -247,6 +278,8 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// ``NavigationCause/restoration``: the events go straight from the current screen to the
     /// saved one, without replaying how it was reached.
     /// - Returns: The events.
+    /// - Complexity: A comparison and a diff: O(*n*) when the saved state shares no storage
+    ///   with the current one.
     @discardableResult
     public func restore(_ saved: Root) -> [NavigationEvent] {
         transaction(.restoration) { $0 = saved }
