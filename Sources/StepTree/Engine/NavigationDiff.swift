@@ -43,7 +43,7 @@ public enum NavigationDiff {
 /// what it can: frames in kept containers and modals on the active path.
 struct DiffWalk {
     struct Side {
-        unowned(unsafe) let node: StepNodeStorage
+        let node: StepNodeStorage
         let active: Bool
     }
 
@@ -58,16 +58,21 @@ struct DiffWalk {
     var selections: [NavigationEvent] = []
     var buildUp: [NavigationEvent] = []
 
-    var path: StepPath { StepPath(segments) }
+    /// The current path, copied into an array of its own: sharing the walk's buffer would make
+    /// every event keep that buffer's spare capacity and the walk copy it on its next step.
+    var path: StepPath { StepPath(Array(segments[...])) }
 
     /// The events in SPEC order: teardown (reversed into top-of-screen first), selections,
     /// build-up.
-    func events() -> [NavigationEvent] {
-        var events: [NavigationEvent] = []
-        events.reserveCapacity(teardown.count + selections.count + buildUp.count)
-        events += teardown.reversed()
-        events += selections
-        events += buildUp
+    consuming func events() -> [NavigationEvent] {
+        // Reversing the teardown in place and moving the other lists in saves copying (and
+        // retaining) every event once more.
+        var events = teardown
+        teardown = []
+        events.reverse()
+        events.reserveCapacity(events.count + selections.count + buildUp.count)
+        events.append(contentsOf: selections)
+        events.append(contentsOf: buildUp)
         return events
     }
 
@@ -87,7 +92,7 @@ struct DiffWalk {
     /// Walks a retained node; `region` is the kept container its frames go to.
     mutating func pair(_ old: Side, _ new: Side, region: Int) {
         if isUnchanged(old, new, region: region) { return }
-        guard old.node.hasSameShape(as: new.node) else {
+        guard old.node.schemaShape == new.node.schemaShape else {
             // A node of another shape (a schema-driven state restored under an updated schema)
             // cannot be compared child by child: the old one goes, the new one comes.
             single(old, region: region, isOld: true)

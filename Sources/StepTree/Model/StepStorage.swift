@@ -34,9 +34,9 @@ class StepNodeStorage: @unchecked Sendable {
     /// A description of the value's type, for observers and errors.
     var typeName: String { "" }
 
-    /// Whether `other` has the same children and kinds, so the two can be walked child by
-    /// child. Hand-written nodes of one type always do; schema-driven ones need equal schemas.
-    func hasSameShape(as other: StepNodeStorage) -> Bool { true }
+    /// The schema of a schema-driven node, `nil` for a hand-written one (whose shape is its
+    /// type). Two nodes can be walked child by child only if their schemas are equal.
+    var schemaShape: StepSchema? { nil }
 
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }

@@ -195,8 +195,8 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func copy() -> StepStorage<DynamicSteps> { DynamicStorage(value) }
     override var childCount: Int { schema.children.count }
     override var hasTabs: Bool { schema.hasTabs }
-    override func childKey(_ index: Int) -> String { schema.children[index].key }
-    override func childKind(_ index: Int) -> StepKind { schema.children[index].kind }
+    override func childKey(_ index: Int) -> String { schema.childKeys[index] }
+    override func childKind(_ index: Int) -> StepKind { schema.childKinds[index] }
     override func childIndex(forKey key: Substring) -> Int? { schema.childIndex(forKey: key) }
     override var selectedIndex: Int? { value.selectedIndex }
     override func child(_ index: Int) -> StepReference {
@@ -210,10 +210,7 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     }
     override func elementIndex(forID id: Substring) -> Int? { value.elements.index(of: id) }
     override var typeName: String { "DynamicSteps" }
-    override func hasSameShape(as other: StepNodeStorage) -> Bool {
-        guard let other = other as? DynamicStorage else { return false }
-        return schema == other.schema
-    }
+    override var schemaShape: StepSchema? { schema }
     override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
         value.apply(edit, along: path, selecting: selecting)
     }

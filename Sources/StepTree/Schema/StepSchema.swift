@@ -23,6 +23,9 @@ public final class StepSchema: Sendable {
     public let element: StepSchema?
     /// Whether the children are tabs.
     public let hasTabs: Bool
+    /// The children's keys and kinds, read by the engine without touching the child schemas.
+    let childKeys: [String]
+    let childKinds: [StepKind]
     private let indexByKey: [Substring: Int]
     /// The children's initial states, built once and shared by copy-on-write: a new node of
     /// this schema, a new stack element say, costs one array copy and no allocation per node.
@@ -45,6 +48,8 @@ public final class StepSchema: Sendable {
         self.children = children
         self.element = element
         self.hasTabs = children.first?.kind == .tab
+        self.childKeys = children.map(\.key)
+        self.childKinds = children.map(\.kind)
         var index: [Substring: Int] = [:]
         for (position, child) in children.enumerated() { index[Substring(child.key)] = position }
         self.indexByKey = index
