@@ -77,8 +77,29 @@ struct ScreenTrackerTests {
     }
 }
 
+@Suite("Screen view text")
+struct ScreenViewTests {
+    @Test func describesScreenPreviousAndDuration() {
+        let full = ScreenView(
+            screen: StepPath(["explore"]), previous: StepPath(["home"]),
+            previousDuration: .seconds(2), cause: .userGesture)
+        #expect(full.description == "/explore (after /home, 2.0 seconds) [userGesture]")
+        let first = ScreenView(
+            screen: StepPath(["home"]), previous: nil, previousDuration: nil, cause: .deepLink)
+        #expect(first.description == "/home [deepLink]")
+    }
+}
+
 @Suite("Logging observer")
 struct LoggingObserverTests {
+    @Test func writesBareSelectionsAsOneLine() {
+        let lines = LineSink()
+        LoggingStepsObserver(write: lines.append).didSelect(
+            SelectionChange(
+                nodeType: "AppSteps", path: .root, from: "home", to: "profile", value: nil))
+        #expect(lines.all == ["select AppSteps /: home -> profile"])
+    }
+
     @Test func writesAHeaderAndOneLinePerEvent() throws {
         let lines = LineSink()
         let navigator = Navigator(AppSteps(), observer: LoggingStepsObserver(write: lines.append))

@@ -54,6 +54,26 @@ struct ModalDismissalTests {
         #expect(!again)
     }
 
+    @Test func removingScreensByGesture() throws {
+        var steps = try Self.stateWithSheet()
+        try steps.setStack(path: "profile/friends", ids: ["ann", "bob", "cid"])
+        let before = steps
+        try steps.remove(path: "profile/friends/bob")
+        #expect(steps.profile.friends.ids == ["ann"])
+        #expect(
+            NavigationDiff.events(from: before, to: steps).map(\.description) == [
+                "pop /profile/friends/cid", "pop /profile/friends/bob",
+                // ann is on top again, and her sheet was left open.
+                "present /profile/friends/ann/settings sheet",
+            ])
+        try steps.select(path: "profile/detail")
+        try steps.remove(path: "profile/detail")
+        #expect(steps.profile.selected == nil)
+        #expect(throws: StepPathError.cannotDeselectTab(StepPath(["profile"]))) {
+            try steps.remove(path: "profile")
+        }
+    }
+
     @Test func staticConstructorsSelectAChild() {
         #expect(AppSteps.selecting(\.profile).selected == .profile)
         let explore = AppSteps.selecting(\.explore, with: ExploreData(query: "swift"))
