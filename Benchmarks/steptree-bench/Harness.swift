@@ -73,6 +73,10 @@ struct Measurement {
 
 /// Whether ``blackHole(_:)`` prints. `main.swift` sets it from the environment, so the optimizer
 /// cannot know that it stays false.
+///
+/// `nonisolated(unsafe)`: written once by `main.swift` before any workload runs, on the one
+/// thread the benchmark uses, and only read afterwards; a lock or an atomic here would add its
+/// cost to every measured operation.
 nonisolated(unsafe) var sinkPrints = false
 
 /// Consumes `value` as far as the optimizer can tell (it might be printed), so the work that
