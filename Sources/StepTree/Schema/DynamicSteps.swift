@@ -114,6 +114,14 @@ extension DynamicSteps: Codable {
     /// is read against the schema of that level.
     private init(from container: KeyedDecodingContainer<ChildKey>, schema: StepSchema) throws {
         self.init(schema: schema)
+        // As strict as the schema parser: a field this node cannot have is an error, not noise.
+        let known =
+            schema.kind == .stack ? ["selected", "steps", "elements"] : ["selected", "steps"]
+        if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: container,
+                debugDescription: "unknown field '\(unknown.stringValue)' for this node")
+        }
         selectedIndex = nil
         if let key = try container.decodeIfPresent(String.self, forKey: .selected) {
             guard let index = schema.childIndex(forKey: key) else {

@@ -206,4 +206,15 @@ import Testing
             try JSONDecoder().decode(DynamicSteps.self, from: Data("{}".utf8))
         }
     }
+
+    @Test(arguments: [
+        #"{"selected": "home", "bogus": 1}"#,
+        #"{"steps": {"home": {"value": {"elements": []}}}}"#,
+    ])
+    func schemaStateRefusesFieldsItCannotHave(json: String) throws {
+        let schema = try ExampleSchema.load()
+        #expect(throws: DecodingError.self) {
+            try Self.decoder(schema).decode(DynamicSteps.self, from: Data(json.utf8))
+        }
+    }
 }
