@@ -242,27 +242,23 @@ struct ScreenLocation {
     /// Follows `path` from `root` through children and stack elements, selected or not; `nil`
     /// when a segment names no step.
     init?(_ path: StepPath, in root: StepNodeStorage) {
-        var node = root
+        guard let resolved = try? ResolvedPath(path.segments.map { Substring($0) }, from: root)
+        else { return nil }
         var identity = HeadlessScreen.Identity.root
         var role = Role.root
         var container = HeadlessScreen.ContainerID.root
         // The region below the steps walked so far; the last step's own kind does not count.
         var region = HeadlessScreen.ContainerID.root
-        for segment in path.segments {
+        for (segment, (step, parent)) in zip(path.segments, zip(resolved.steps, resolved.nodes)) {
             container = region
-            if node.isStack {
-                guard let index = node.elementIndex(forID: Substring(segment)) else { return nil }
-                let element = node.element(index)
-                identity = identity.appending(segment, generation: element.generation)
+            switch step {
+            case .element(let index):
+                identity = identity.appending(segment, generation: parent.element(index).generation)
                 role = .element
-                node = element.storage
-            } else {
-                guard let index = node.childIndex(forKey: Substring(segment)) else { return nil }
-                let step = node.child(index)
-                let kind = node.childKind(index)
-                identity = identity.appending(segment, generation: step.generation)
+            case .child(let index):
+                let kind = parent.childKind(index)
+                identity = identity.appending(segment, generation: parent.child(index).generation)
                 role = .child(kind)
-                node = step.storage
                 switch kind {
                 case .tab: region = .tab(identity.path)
                 case .present: region = .modal(identity.path)
@@ -271,7 +267,7 @@ struct ScreenLocation {
             }
         }
         self.identity = identity
-        self.storage = node
+        self.storage = resolved.nodes.last ?? root
         self.role = role
         self.container = container
     }
