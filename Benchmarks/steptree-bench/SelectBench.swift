@@ -120,6 +120,38 @@ enum SelectBench {
         }
     }
 
+    /// The same change written as direct assignments through the library's own structs: the
+    /// floor for a copy-on-write tree, with one uniqueness check per level and no key look-up.
+    @inline(__always)
+    private static func assign(_ steps: inout LinkRoot, _ index: Int) {
+        if index & 1 == 0 {
+            steps.selected = .a
+            steps.a.selected = .b
+            steps.a.b.selected = .c
+            steps.a.b.c.selected = .d
+        } else {
+            steps.selected = .e
+            steps.e.selected = .f
+            steps.e.f.selected = .g
+            steps.e.f.g.selected = .h
+        }
+    }
+
+    static func assigned() throws -> Runner {
+        var steps = LinkRoot()
+        for index in 0..<2 {
+            assign(&steps, index)
+            try check(steps, after: index)
+        }
+        return { count in
+            var steps = LinkRoot()
+            return timeLoop(count) { index in
+                assign(&steps, index)
+                blackHole(steps)
+            }
+        }
+    }
+
     @inline(__always)
     private static func selectPlain(_ root: inout PlainRoot, _ index: Int) {
         if index & 1 == 0 {

@@ -15,6 +15,8 @@ let workloads = [
     Workload("select.typed", SelectBench.typed),
     Workload("select.baseline", SelectBench.baseline),
     Workload("select.path", SelectBench.path),
+    // Not one of the workloads: the copy-on-write floor, for reading select.typed.
+    Workload("select.assign", SelectBench.assigned),
     Workload("diff.leaf.100") { try DiffBench.leaf(store.tree(.small)) },
     Workload("diff.leaf.100000") { try DiffBench.leaf(store.tree(.large)) },
     Workload("diff.full.10000") { try DiffBench.full(store.tree(.medium)) },
