@@ -82,14 +82,16 @@ public final class Navigator<Root: StepNode>: Sendable {
             return change.events
         }
         let outcome: Result<[NavigationEvent], E> = sequence.withLock { sequence in
-            let context = Transaction(navigator: id, sequence: sequence, root: root)
+            // Read once: the state lock is taken again only to publish.
+            let old = root
+            let context = Transaction(navigator: id, sequence: sequence, root: old)
             defer {
                 sequence = context.sequence
                 context.isOpen = false
             }
             return TransactionScope.$contexts.withValue(contexts + [context]) {
                 do throws(E) {
-                    guard let (change, new) = try compute(cause, body, from: root, context)
+                    guard let (change, new) = try compute(cause, body, from: old, context)
                     else { return .success([]) }
                     context.latest = new
                     publish(change, new, context: context)
