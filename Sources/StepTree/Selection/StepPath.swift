@@ -25,17 +25,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: The errors of ``init(parsing:)``.
     static func parts(of text: String) throws(StepPathError) -> [Substring] {
         if text.isEmpty { throw .emptyPath }
-        var parts: [Substring] = []
-        parts.reserveCapacity(text.utf8.count { $0 == UInt8(ascii: "/") } + 1)
-        // Slices of the UTF-8 view: a `/` followed by a combining mark still separates (see
-        // `isValidSegment(_:)`), and such a slice need not start on a character boundary.
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
-            parts.append(Substring(bytes[start..<index]))
-            start = bytes.index(after: index)
-        }
-        parts.append(Substring(bytes[start...]))
+        let parts = split(text)
         for (index, part) in parts.enumerated() where part.isEmpty {
             throw .emptySegment(index: index)
         }
@@ -50,10 +40,21 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
         !segment.isEmpty && !segment.utf8.contains(UInt8(ascii: "/"))
     }
 
-    /// Splits `text` at every `/` byte, keeping empty parts.
-    static func split(_ text: some StringProtocol) -> [Substring] {
-        String(text).utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { Substring($0) }
+    /// Splits `text` at every `/` byte, keeping empty parts, as slices of `text`.
+    ///
+    /// Slices of the UTF-8 view: a `/` followed by a combining mark still separates (see
+    /// ``isValidSegment(_:)``), and such a slice need not start on a character boundary.
+    static func split(_ text: String) -> [Substring] {
+        let bytes = text.utf8
+        var parts: [Substring] = []
+        parts.reserveCapacity(bytes.count { $0 == UInt8(ascii: "/") } + 1)
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            parts.append(Substring(bytes[start..<index]))
+            start = bytes.index(after: index)
+        }
+        parts.append(Substring(bytes[start...]))
+        return parts
     }
 
     /// Whether this is the root path.
