@@ -90,34 +90,29 @@ enum SelectBench {
         }
     }
 
-    static func typed() throws -> Runner {
+    /// A runner for one way of making the two deep links: each is checked once, then timed.
+    @inline(__always)
+    private static func deepLinks(
+        _ operation: @escaping (inout LinkRoot, Int) throws -> Void
+    ) throws -> Runner {
         var steps = LinkRoot()
         for index in 0..<2 {
-            selectTyped(&steps, index)
-            try check(steps, after: index)
-        }
-        return { count in
-            var steps = LinkRoot()
-            return timeLoop(count) { index in
-                selectTyped(&steps, index)
-                blackHole(steps)
-            }
-        }
-    }
-
-    static func path() throws -> Runner {
-        var steps = LinkRoot()
-        for index in 0..<2 {
-            try steps.select(path: targets[index & 1])
+            try operation(&steps, index)
             try check(steps, after: index)
         }
         return { count in
             var steps = LinkRoot()
             return try timeLoop(count) { index in
-                try steps.select(path: targets[index & 1])
+                try operation(&steps, index)
                 blackHole(steps)
             }
         }
+    }
+
+    static func typed() throws -> Runner { try deepLinks(selectTyped) }
+
+    static func path() throws -> Runner {
+        try deepLinks { steps, index in try steps.select(path: targets[index & 1]) }
     }
 
     /// The same change written as direct assignments through the library's own structs: the
@@ -137,20 +132,7 @@ enum SelectBench {
         }
     }
 
-    static func assigned() throws -> Runner {
-        var steps = LinkRoot()
-        for index in 0..<2 {
-            assign(&steps, index)
-            try check(steps, after: index)
-        }
-        return { count in
-            var steps = LinkRoot()
-            return timeLoop(count) { index in
-                assign(&steps, index)
-                blackHole(steps)
-            }
-        }
-    }
+    static func assigned() throws -> Runner { try deepLinks(assign) }
 
     @inline(__always)
     private static func selectPlain(_ root: inout PlainRoot, _ index: Int) {
