@@ -4,13 +4,27 @@ import Foundation
 /// README for the file format).
 public struct ConformanceCase: Sendable {
     /// What one step does.
-    public enum Action: Hashable, Sendable {
-        /// Select each segment of the path; `fresh` gives the last step a new identity.
-        case select(String, fresh: Bool)
+    public indirect enum Action: Hashable, Sendable {
+        /// Select each segment of the path, renewing the last one as asked.
+        case select(String, renewal: Renewal?)
+        /// Show exactly the screen at the path.
+        case show(String)
         /// Deselect the last segment of the path.
         case deselect(String)
         /// Make the stack at the path hold exactly these ids.
         case stack(String, ids: [String])
+        /// Replace the state with the one these steps build from the initial state.
+        case restore([Action])
+        /// A step the case format does not allow; running it must fail.
+        case malformed(String)
+    }
+
+    /// How a `select` step renews its last step.
+    public enum Renewal: Hashable, Sendable {
+        /// With no value (`"fresh": true`).
+        case fresh
+        /// With a payload (`"value": "v"`).
+        case value(String)
     }
 
     /// One step and what it must produce.
@@ -79,30 +93,80 @@ public struct ConformanceCase: Sendable {
             ConformanceFileError(location: location, problem: problem)
         }
         guard let fields = step as? [String: Any] else { throw fail("expected an object") }
-        let known: Set = ["select", "deselect", "stack", "ids", "fresh", "expect", "error"]
+        let known = Set(operations + ["ids", "fresh", "value", "expect", "error"])
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown field '\(unknown)'")
-        }
-        let operations = ["select", "deselect", "stack"].filter { fields[$0] != nil }
-        if operations.count > 1 { throw fail("a step does one of 'select', 'deselect' or 'stack'") }
-        let action: Action
-        if let path = fields["select"] as? String {
-            action = .select(path, fresh: fields["fresh"] as? Bool ?? false)
-        } else if let path = fields["deselect"] as? String {
-            action = .deselect(path)
-        } else if let path = fields["stack"] as? String {
-            guard let ids = fields["ids"] as? [String] else {
-                throw fail("'ids' must be an array of strings")
-            }
-            action = .stack(path, ids: ids)
-        } else {
-            throw fail("expected one of 'select', 'deselect' or 'stack' with a string path")
         }
         guard let expect = fields["expect"] as? [String] else {
             throw fail("'expect' must be an array of strings")
         }
+        if let error = fields["error"], !(error is Bool) { throw fail("'error' must be a boolean") }
         return Check(
-            action: action, expect: expect, expectsError: fields["error"] as? Bool ?? false)
+            action: action(fields), expect: expect,
+            expectsError: fields["error"] as? Bool ?? false)
+    }
+
+    private static let operations = ["select", "deselect", "stack", "show", "restore"]
+
+    /// The action of a step, or why the step is malformed (which makes running it fail, as
+    /// the format requires).
+    private static func action(_ fields: [String: Any]) -> Action {
+        let named = operations.filter { fields[$0] != nil }
+        guard named.count == 1, let operation = named.first else {
+            return .malformed("a step does exactly one of \(operations.joined(separator: ", "))")
+        }
+        let fresh = fields["fresh"]
+        let value = fields["value"]
+        if operation != "select" && (fresh != nil || value != nil) {
+            return .malformed("'fresh' and 'value' are only for select steps")
+        }
+        if operation != "stack" && fields["ids"] != nil {
+            return .malformed("'ids' is only for stack steps")
+        }
+        if operation == "restore" {
+            guard let list = fields["restore"] as? [Any] else {
+                return .malformed("'restore' must be a list of steps")
+            }
+            return .restore(
+                list.map { item in
+                    guard let inner = item as? [String: Any] else {
+                        return .malformed("a restore step must be an object")
+                    }
+                    if inner["expect"] != nil || inner["error"] != nil {
+                        return .malformed("a restore step has no 'expect' or 'error'")
+                    }
+                    return action(inner)
+                })
+        }
+        guard let path = fields[operation] as? String else {
+            return .malformed("'\(operation)' must be a string path")
+        }
+        switch operation {
+        case "select":
+            if fresh != nil && value != nil {
+                return .malformed("'fresh' and 'value' exclude each other")
+            }
+            if let value {
+                guard let text = value as? String else {
+                    return .malformed("'value' must be a string")
+                }
+                return .select(path, renewal: .value(text))
+            }
+            if let fresh {
+                guard let flag = fresh as? Bool else {
+                    return .malformed("'fresh' must be a boolean")
+                }
+                return .select(path, renewal: flag ? .fresh : nil)
+            }
+            return .select(path, renewal: nil)
+        case "show": return .show(path)
+        case "deselect": return .deselect(path)
+        default:
+            guard let ids = fields["ids"] as? [String] else {
+                return .malformed("'ids' must be an array of strings")
+            }
+            return .stack(path, ids: ids)
+        }
     }
 }
 

@@ -54,11 +54,7 @@ public enum ConformanceRunner {
                 var failure: String?
                 var changedOnError = false
                 do {
-                    switch check.action {
-                    case .select(let path, let fresh): try state.select(path: path, fresh: fresh)
-                    case .deselect(let path): try state.deselect(path: path)
-                    case .stack(let path, let ids): try state.setStack(path: path, ids: ids)
-                    }
+                    try perform(check.action, on: &state)
                     events = NavigationDiff.events(from: before, to: state).map(\.description)
                 } catch {
                     failure = error.description
@@ -79,5 +75,49 @@ public enum ConformanceRunner {
             }
         }
         return report
+    }
+
+    /// Applies one action to `state`.
+    /// - Throws: ``ConformanceStepError`` for a failed path operation or a malformed step.
+    static func perform(_ action: ConformanceCase.Action, on state: inout DynamicSteps)
+        throws(ConformanceStepError)
+    {
+        do {
+            switch action {
+            case .select(let path, nil): try state.select(path: path)
+            case .select(let path, .fresh?): try state.select(path: path, fresh: true)
+            case .select(let path, .value(let value)?): try state.select(path: path, with: value)
+            case .show(let path): try state.show(path: path)
+            case .deselect(let path): try state.deselect(path: path)
+            case .stack(let path, let ids): try state.setStack(path: path, ids: ids)
+            case .malformed(let problem): throw ConformanceStepError.malformed(problem)
+            case .restore(let steps):
+                var saved = DynamicSteps(schema: state.schema)
+                for step in steps { try perform(step, on: &saved) }
+                state.restore(saved)
+            }
+        } catch let error as StepPathError {
+            throw .path(error)
+        } catch let error as ConformanceStepError {
+            throw error
+        } catch {
+            throw .malformed("\(error)")
+        }
+    }
+}
+
+/// Why a conformance step failed.
+public enum ConformanceStepError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path operation was refused.
+    case path(StepPathError)
+    /// The step is not one the case format allows.
+    case malformed(String)
+
+    /// The reason, as one sentence.
+    public var description: String {
+        switch self {
+        case .path(let error): error.description
+        case .malformed(let problem): "malformed step: \(problem)"
+        }
     }
 }

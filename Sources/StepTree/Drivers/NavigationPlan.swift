@@ -5,7 +5,7 @@
 /// apply together:
 /// - every `dismiss` and every `present` is an update of its own (one modal layer at a time);
 /// - consecutive `pop`s form one update (a "pop to"), so do consecutive `push`es (setting a
-///   navigation path), and so do the `select`s.
+///   navigation path), and so do the `select`s and `replace`s.
 ///
 /// ```swift
 /// let plan = NavigationPlan(events)
@@ -32,8 +32,10 @@ public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
     /// Whether `next` can be applied in the same UI update as `previous`.
     private static func canShareUpdate(_ previous: NavigationEvent, _ next: NavigationEvent) -> Bool
     {
-        switch (previous, next) {
-        case (.pop, .pop), (.push, .push), (.select, .select): true
+        switch (previous.kind, next.kind) {
+        case (.pop, .pop), (.push, .push), (.select, .select), (.select, .replace),
+            (.replace, .select), (.replace, .replace):
+            true
         default: false
         }
     }

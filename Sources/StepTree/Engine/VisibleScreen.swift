@@ -1,55 +1,57 @@
 extension StepNode {
-    /// The screen on top of the active path: follow the selected child (the last element of a
-    /// stack) from the root down. That is the topmost modal's content when one is presented,
-    /// else the top of the selected tab's stack, else the deepest inline selection.
-    ///
-    /// An empty stack shows its parent's screen.
+    /// The screen on top (SPEC §2): from the root, follow at each node the presented step if
+    /// there is one, else the push layer's frame (the last element, for a stack), else the
+    /// selected content child.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     public var visibleScreen: StepPath {
-        StepStorage.make(self).visibleScreen
+        StepStorage.make(self).visiblePath.path
     }
 }
 
-/// One step of the active path: a selected child, or the last element of a stack.
-struct ActiveStep {
-    let segment: String
-    /// The child's kind; `nil` for a stack element.
-    let kind: StepKind?
-    let node: StepNodeStorage
+/// The path to the visible screen: each step's segment, kind (`nil` for a stack element) and
+/// node.
+struct VisiblePath {
+    var segments: [String] = []
+    var kinds: [StepKind?] = []
+    var nodes: [StepNodeStorage] = []
+
+    var path: StepPath { StepPath(segments) }
 }
 
 extension StepNodeStorage {
-    /// The active path below this node, top down: the selected child at each level and the last
-    /// element of each stack.
+    /// The path to the visible screen below this node.
     /// - Complexity: O(*d*) for a tree of depth *d*.
-    var activePath: [ActiveStep] {
-        var steps: [ActiveStep] = []
+    var visiblePath: VisiblePath {
+        var visible = VisiblePath()
         var node = self
         while true {
-            if node.isStack {
-                guard node.elementCount > 0 else { break }
-                let element = node.element(node.elementCount - 1)
-                node = element.storage
-                steps.append(ActiveStep(segment: element.id, kind: nil, node: node))
-            } else if let index = node.selectedIndex {
-                let step = (segment: node.childKey(index), kind: node.childKind(index))
-                node = node.child(index).storage
-                steps.append(ActiveStep(segment: step.segment, kind: step.kind, node: node))
+            let next: Int?
+            if let modal = node.selectedIndex(in: .modal) {
+                next = modal
+            } else if let pushed = node.selectedIndex(in: .push) {
+                let step = node.child(pushed)
+                if node.childKind(pushed).isStack {
+                    let stack = step.storage
+                    if stack.elementCount > 0 {
+                        let element = stack.element(stack.elementCount - 1)
+                        visible.segments += [node.childKey(pushed), element.id]
+                        visible.kinds += [.stack, nil]
+                        visible.nodes += [stack, element.storage]
+                        node = element.storage
+                        continue
+                    }
+                    next = node.selectedIndex(in: .content)
+                } else {
+                    next = pushed
+                }
             } else {
-                break
+                next = node.selectedIndex(in: .content)
             }
+            guard let next else { return visible }
+            visible.segments.append(node.childKey(next))
+            visible.kinds.append(node.childKind(next))
+            node = node.child(next).storage
+            visible.nodes.append(node)
         }
-        return steps
-    }
-
-    /// The screen on top of the active path below this node; see ``StepNode/visibleScreen``.
-    var visibleScreen: StepPath {
-        let steps = activePath
-        var segments = steps.map(\.segment)
-        // An empty stack has no screen of its own: its parent's is on top.
-        if let last = steps.last?.node, last.isStack, last.elementCount == 0 {
-            segments.removeLast()
-        }
-        return StepPath(segments)
     }
 }

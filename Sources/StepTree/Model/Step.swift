@@ -1,27 +1,29 @@
-/// One child step of a node: its value plus a generation that gives it a new identity when it is
-/// selected with a new value.
+/// One child step of a node: its value plus its renewal history, which gives it a new identity
+/// each time it is selected with a value or `fresh` (SPEC §1).
 ///
 /// The value lives in a copy-on-write box, so copying a tree is O(1) and two states that share a
-/// subtree share its storage; the diffing engine uses that to skip unchanged subtrees.
+/// subtree share its storage.
 @dynamicMemberLookup
 public struct Step<Value: StepValue>: Sendable {
     @usableFromInline var storage: StepStorage<Value>
 
-    /// A counter that changes each time the step is selected with a new value (SPEC §1).
-    public internal(set) var generation: UInt32
+    /// The step's renewal history since it was last in its initial state.
+    public internal(set) var renewal: StepRenewal
 
-    /// Creates a step holding `value`.
+    /// Creates a step holding `value`, in its initial state.
     public init(_ value: Value) {
         self.storage = StepStorage.make(value)
-        self.generation = 0
+        self.renewal = .initial
     }
 
-    init(_ value: Value, generation: UInt32) {
+    init(_ value: Value, renewal: StepRenewal) {
         self.storage = StepStorage.make(value)
-        self.generation = generation
+        self.renewal = renewal
     }
 
     /// The step's value: a payload, a node or a stack.
+    ///
+    /// Changing it in place is not a renewal: the screen stays, only its data changes.
     @inlinable
     public var value: Value {
         get { storage.value }
@@ -32,8 +34,6 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Reads and writes a property of the value, so `steps.profile.selected` works.
-    ///
-    /// Methods are not forwarded: call them on ``value`` (`steps.profile.friends.value.pop()`).
     @inlinable
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> T {
         get { storage.value[keyPath: keyPath] }
@@ -56,10 +56,17 @@ public struct Step<Value: StepValue>: Sendable {
         }
     }
 
-    /// Gives the step a new identity, as selecting it with a new value does.
+    /// The box, made unique first, for an edit that changes it in place.
     @usableFromInline
-    mutating func renew() {
-        generation &+= 1
+    mutating func uniqueStorage() -> StepNodeStorage {
+        makeUnique()
+        return storage
+    }
+
+    /// Renews the step: with `value` (which replaces the step's value), or with no value.
+    mutating func renew(with value: Value?) {
+        if let value { self.value = value }
+        renewal = renewal.renewed(with: value)
     }
 }
 
@@ -69,40 +76,47 @@ extension Step where Value == EmptyStep {
 }
 
 extension Step: Equatable {
-    /// Steps are equal when their values and generations are equal.
+    /// Steps are equal when their values and renewal histories are equal.
     public static func == (lhs: Step, rhs: Step) -> Bool {
-        lhs.generation == rhs.generation
+        lhs.renewal == rhs.renewal
             && (lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value)
     }
 }
 
 extension Step: Hashable {
-    /// Hashes the value and the generation.
+    /// Hashes the value and the renewal history.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(generation)
+        hasher.combine(renewal)
         hasher.combine(storage.value)
     }
 }
 
 extension Step: Codable {
     private enum CodingKeys: String, CodingKey {
-        case value, generation
+        case value, renewal
     }
 
-    /// Decodes a step from `{"value": …, "generation": n}`; `generation` defaults to 0.
+    /// Decodes a step from `{"value": …, "renewal": "…"}`; `renewal` defaults to the initial
+    /// history.
+    /// - Throws: `DecodingError` for a malformed value or history, and for a node whose
+    ///   selection names a step in the wrong layer.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let value = try container.decode(Value.self, forKey: .value)
-        let generation = try container.decodeIfPresent(UInt32.self, forKey: .generation) ?? 0
-        self.init(value, generation: generation)
+        let renewal = try container.decodeIfPresent(StepRenewal.self, forKey: .renewal) ?? .initial
+        self.init(value, renewal: renewal)
+        if let problem = storage.selectionProblem {
+            throw DecodingError.dataCorruptedError(
+                forKey: .value, in: container, debugDescription: problem)
+        }
     }
 
-    /// Encodes the value, and the generation when it is not 0.
+    /// Encodes the value, and the renewal history when the step was renewed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(storage.value, forKey: .value)
-        if generation != 0 {
-            try container.encode(generation, forKey: .generation)
+        if !renewal.isInitial {
+            try container.encode(renewal, forKey: .renewal)
         }
     }
 }

@@ -2,10 +2,8 @@
 /// previous one (recursive flows: a friend's profile inside a profile, to any depth).
 ///
 /// Element ids are unique, non-empty and contain no `/`. An element is identified by its id
-/// (SPEC §1) plus a generation that only a `fresh` selection changes, so a stack's value, and
-/// so its equality, hash and encoding, depends on nothing but its elements. An element removed
-/// in one change and added back in a later one is a new screen (the first change pops it);
-/// removed and added back within one change, it is the same screen with its state reset.
+/// plus its own renewal history (SPEC §1), so a stack's value, and so its equality, hash and
+/// encoding, depends on nothing but its elements.
 public struct StepStack<Element: StepValue>: StepValue {
     struct Entry: Hashable, Sendable {
         var id: String
@@ -41,7 +39,8 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// Whether an element has `id`.
     public func contains(id: String) -> Bool { index(of: id) != nil }
 
-    /// The element with `id`; setting `nil` is ignored (use ``pop(to:)`` or ``setIDs(_:makeElement:)``).
+    /// The element with `id`; setting `nil` is ignored (use ``pop(to:)`` or
+    /// ``setIDs(_:makeElement:)``). Changing an element in place keeps its identity.
     /// - Complexity: O(*n*) for *n* elements.
     public subscript(id id: String) -> Element? {
         get { index(of: id).map { entries[$0].step.value } }
@@ -62,7 +61,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     public mutating func push(_ element: Element, id: String) throws(StepPathError) {
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: .root) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: .root) }
-        entries.append(Entry(id: id, step: makeStep(element)))
+        entries.append(Entry(id: id, step: Step(element)))
     }
 
     /// Removes the top element; returns its id, or `nil` if the stack was empty.
@@ -87,6 +86,16 @@ public struct StepStack<Element: StepValue>: StepValue {
         return pop(last: entries.count - index - 1)
     }
 
+    /// Removes the element with `id` and every element above it; returns the removed ids,
+    /// bottom first.
+    /// - Throws: ``StepPathError/unknownElement(_:in:)`` if no element has `id`; the stack is
+    ///   unchanged.
+    @discardableResult
+    public mutating func pop(from id: String) throws(StepPathError) -> [String] {
+        guard let index = index(of: id) else { throw .unknownElement(id, in: .root) }
+        return pop(last: entries.count - index)
+    }
+
     /// Removes every element; returns their ids, bottom first.
     @discardableResult
     public mutating func popToRoot() -> [String] { pop(last: entries.count) }
@@ -109,18 +118,9 @@ public struct StepStack<Element: StepValue>: StepValue {
         var new: [Entry] = []
         new.reserveCapacity(ids.count)
         for id in ids {
-            new.append(old[id] ?? Entry(id: id, step: makeStep(makeElement(id))))
+            new.append(old[id] ?? Entry(id: id, step: Step(makeElement(id))))
         }
         entries = new
-    }
-
-    private func makeStep(_ element: Element) -> Step<Element> {
-        Step(element)
-    }
-
-    /// Gives element `index` a new identity.
-    mutating func renew(at index: Int) {
-        entries[index].step.renew()
     }
 
     /// Checks that ids are non-empty, free of `/` and unique.
@@ -130,25 +130,6 @@ public struct StepStack<Element: StepValue>: StepValue {
             if !StepPath.isValidSegment(id) { throw .invalidElementID(id, in: path) }
             if !seen.insert(id).inserted { throw .duplicateElementID(id, in: path) }
         }
-    }
-
-    mutating func apply(
-        _ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool,
-        makeElement: (String) -> Element
-    ) {
-        guard let first = path.first else {
-            switch edit {
-            case .select(.element(let index), let fresh):
-                if fresh { renew(at: index) }
-            case .setElements(let ids):
-                replace(with: ids, makeElement: makeElement)
-            case .select(.child, _), .deselect:
-                break
-            }
-            return
-        }
-        guard case .element(let index) = first else { return }
-        entries[index].step.apply(edit, along: path.dropFirst(), selecting: selecting)
     }
 }
 
@@ -168,12 +149,12 @@ extension StepStack where Element: StepsCollection {
 }
 
 extension StepStack: Equatable {
-    /// Stacks are equal when they hold equal elements with equal ids and generations.
+    /// Stacks are equal when they hold equal elements with equal ids and renewal histories.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.entries == rhs.entries }
 }
 
 extension StepStack: Hashable {
-    /// Hashes the ids, elements and generations.
+    /// Hashes the ids, elements and renewal histories.
     public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 }
 
@@ -181,10 +162,10 @@ extension StepStack: Codable {
     private struct CodedEntry: Codable {
         var id: String
         var value: Element
-        var generation: UInt32?
+        var renewal: StepRenewal?
     }
 
-    /// Decodes `[{"id": …, "value": …, "generation": n}]`.
+    /// Decodes `[{"id": …, "value": …, "renewal": "…"}]`.
     /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id.
     public init(from decoder: any Decoder) throws {
         let coded = try [CodedEntry](from: decoder)
@@ -195,7 +176,7 @@ extension StepStack: Codable {
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
         entries = coded.map {
-            Entry(id: $0.id, step: Step($0.value, generation: $0.generation ?? 0))
+            Entry(id: $0.id, step: Step($0.value, renewal: $0.renewal ?? .initial))
         }
     }
 
@@ -204,7 +185,7 @@ extension StepStack: Codable {
         try entries.map {
             CodedEntry(
                 id: $0.id, value: $0.step.value,
-                generation: $0.step.generation == 0 ? nil : $0.step.generation)
+                renewal: $0.step.renewal.isInitial ? nil : $0.step.renewal)
         }
         .encode(to: encoder)
     }
@@ -222,17 +203,75 @@ final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Elemen
     override func copy() -> StepStorage<StepStack<Element>> { StackStorage(value) }
     override var isStack: Bool { true }
     override var elementCount: Int { value.entries.count }
-    override func element(_ index: Int) -> ElementReference {
-        value.entries[index].reference
-    }
+    override func element(_ index: Int) -> ElementReference { value.entries[index].reference }
     override func elementIndex(forID id: Substring) -> Int? { value.index(of: id) }
-    override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
-        value.apply(edit, along: path, selecting: selecting) { _ in Element() }
+    override func elementAccepts(_ value: any StepValue) -> Bool { value is Element }
+    override func renewElement(_ index: Int, with value: (any StepValue)?) {
+        self.value.entries[index].step.renew(with: value as? Element)
+    }
+    override func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {
+        body(value.entries[index].step.uniqueStorage())
+    }
+    override func setElements(_ ids: [String]) { value.replace(with: ids) { _ in Element() } }
+    override func removeElements(from index: Int) {
+        value.entries.removeSubrange(index...)
     }
 }
 
 extension StepStack.Entry {
     var reference: ElementReference {
-        ElementReference(id: id, generation: step.generation, storage: step.storage)
+        ElementReference(id: id, renewal: step.renewal, storage: step.storage)
+    }
+}
+
+extension Step {
+    /// Pushes `element` on top of the stack with `id`; see ``StepStack/push(_:id:)``.
+    /// - Throws: ``StepPathError``; the stack is unchanged.
+    public mutating func push<Element>(_ element: Element, id: String) throws(StepPathError)
+    where Value == StepStack<Element> {
+        try value.push(element, id: id)
+    }
+
+    /// Removes the top element; see ``StepStack/pop()``.
+    @discardableResult
+    public mutating func pop<Element>() -> String? where Value == StepStack<Element> {
+        value.pop()
+    }
+
+    /// Removes the top `count` elements; see ``StepStack/pop(last:)``.
+    @discardableResult
+    public mutating func pop<Element>(last count: Int) -> [String]
+    where Value == StepStack<Element> {
+        value.pop(last: count)
+    }
+
+    /// Removes every element above the one with `id`; see ``StepStack/pop(to:)``.
+    /// - Throws: ``StepPathError/unknownElement(_:in:)``; the stack is unchanged.
+    @discardableResult
+    public mutating func pop<Element>(to id: String) throws(StepPathError) -> [String]
+    where Value == StepStack<Element> {
+        try value.pop(to: id)
+    }
+
+    /// Removes every element; see ``StepStack/popToRoot()``.
+    @discardableResult
+    public mutating func popToRoot<Element>() -> [String] where Value == StepStack<Element> {
+        value.popToRoot()
+    }
+}
+
+extension Step where Value: StepValue {
+    /// Pushes a new element with `id`; see ``StepStack/push(id:)``.
+    /// - Throws: ``StepPathError``; the stack is unchanged.
+    public mutating func push<Element: StepsCollection>(id: String) throws(StepPathError)
+    where Value == StepStack<Element> {
+        try value.push(id: id)
+    }
+
+    /// Makes the stack hold exactly `ids`; see ``StepStack/setIDs(_:)``.
+    /// - Throws: ``StepPathError``; the stack is unchanged.
+    public mutating func setIDs<Element: StepsCollection>(_ ids: [String]) throws(StepPathError)
+    where Value == StepStack<Element> {
+        try value.setIDs(ids)
     }
 }

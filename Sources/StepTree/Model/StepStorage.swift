@@ -1,13 +1,18 @@
 /// The engine's type-erased view of one node, and the copy-on-write box behind ``Step``.
 ///
-/// `@unchecked Sendable`: a box is written only through ``Step/makeUnique()`` (or while it is
-/// being built), that is while no other reference to it exists, so an instance that is shared
-/// between values or threads is never mutated.
+/// Reads never write. Edits (the methods under "Edits") are called only on a box that the
+/// editor has just made unique, through ``Step/uniqueStorage()``.
+///
+/// `@unchecked Sendable`: a box is written only while no other reference to it exists (see
+/// above, or while it is being built), so an instance that is shared between values or threads
+/// is never mutated.
 @usableFromInline
 class StepNodeStorage: @unchecked Sendable {
+    // MARK: Shape
+
     /// The number of named child steps (0 for leaves and stacks).
     var childCount: Int { 0 }
-    /// Whether the children are tabs (they are all tabs or none are).
+    /// Whether the content children are tabs (they are all tabs or all inline).
     var hasTabs: Bool { false }
     /// The key of child `index`, as written in paths.
     func childKey(_ index: Int) -> String { "" }
@@ -15,64 +20,108 @@ class StepNodeStorage: @unchecked Sendable {
     func childKind(_ index: Int) -> StepKind { .inline }
     /// The index of the child named `key`.
     func childIndex(forKey key: Substring) -> Int? { nil }
-    /// The index of the selected child, if any.
-    var selectedIndex: Int? { nil }
-    /// The step of child `index`.
-    func child(_ index: Int) -> StepReference { StepReference(generation: 0, storage: self) }
-
     /// Whether this node is a stack of elements.
     var isStack: Bool { false }
+    /// A description of the value's type, for observers and errors.
+    var typeName: String { "" }
+
+    // MARK: State
+
+    /// The index of the child selected in `layer`, if any.
+    func selectedIndex(in layer: StepLayer) -> Int? { nil }
+    /// The step of child `index`.
+    func child(_ index: Int) -> StepReference { StepReference(renewal: .initial, storage: self) }
     /// The number of stack elements.
     var elementCount: Int { 0 }
     /// Stack element `index`.
     func element(_ index: Int) -> ElementReference {
-        ElementReference(id: "", generation: 0, storage: self)
+        ElementReference(id: "", renewal: .initial, storage: self)
     }
     /// The index of the element with `id`.
     func elementIndex(forID id: Substring) -> Int? { nil }
-
-    /// A description of the value's type, for observers and errors.
-    var typeName: String { "" }
-
-    /// The schema of a schema-driven node, `nil` for a hand-written one (whose shape is its
-    /// type). Two nodes can be walked child by child only if their schemas are equal.
-    var schemaShape: StepSchema? { nil }
-
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }
+    /// Why the stored selection does not fit the node's table (a key in the wrong layer), for
+    /// decoding; `nil` when it fits.
+    var selectionProblem: String? { nil }
 
-    /// Applies a resolved edit; the path has been validated against this very value.
-    @usableFromInline
-    func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {}
+    // MARK: Edits
 
+    /// Stores `index` (or nothing) as the selection of `layer`, without resetting anything.
+    func setSelectedIndex(_ index: Int?, in layer: StepLayer) {}
+    /// Puts child `index` back in its initial state, identity included.
+    func resetChild(_ index: Int) {}
+    /// Whether child `index` can hold `value`.
+    func childAccepts(_ value: any StepValue, at index: Int) -> Bool { false }
+    /// Renews child `index` with `value`, or with no value.
+    func renewChild(_ index: Int, with value: (any StepValue)?) {}
+    /// Runs `body` on the unique box of child `index`.
+    func modifyChild(_ index: Int, _ body: (StepNodeStorage) -> Void) {}
+    /// Whether element `index` can hold `value`.
+    func elementAccepts(_ value: any StepValue) -> Bool { false }
+    /// Renews element `index` with `value`, or with no value.
+    func renewElement(_ index: Int, with value: (any StepValue)?) {}
+    /// Runs `body` on the unique box of element `index`.
+    func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {}
+    /// Makes the stack hold exactly `ids` (already validated): elements that stay keep their
+    /// state, new ones start from the initial element.
+    func setElements(_ ids: [String]) {}
+    /// Removes the elements from `index` on.
+    func removeElements(from index: Int) {}
 }
 
-/// A child step as the engine sees it: identity generation and storage.
-///
-/// The storage is not retained: a reference is only used while the tree it came from is alive.
-@usableFromInline
+extension StepNodeStorage {
+    /// The layer of child `index`.
+    func childLayer(_ index: Int) -> StepLayer { childKind(index).layer }
+
+    /// Whether child `index` is selected in its layer.
+    func selects(_ index: Int) -> Bool { selectedIndex(in: childLayer(index)) == index }
+
+    /// Whether the push layer holds a frame: a pushed step, or a stack with an element.
+    var pushLayerHoldsFrame: Bool {
+        guard let index = selectedIndex(in: .push) else { return false }
+        return !childKind(index).isStack || child(index).storage.elementCount > 0
+    }
+
+    /// Selects child `index` in its layer; a pushed or presented child it replaces is
+    /// deselected, back to its initial state (SPEC §1). Returns the index it replaced.
+    @discardableResult
+    func select(_ index: Int) -> Int? {
+        let layer = childLayer(index)
+        let old = selectedIndex(in: layer)
+        guard old != index else { return old }
+        setSelectedIndex(index, in: layer)
+        if let old, layer != .content { resetChild(old) }
+        return old
+    }
+
+    /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
+    /// Returns the index it cleared.
+    @discardableResult
+    func clear(_ layer: StepLayer) -> Int? {
+        guard let old = selectedIndex(in: layer) else { return nil }
+        setSelectedIndex(nil, in: layer)
+        if layer != .content { resetChild(old) }
+        return old
+    }
+}
+
+extension StepKind {
+    /// Whether this is the `stack` kind.
+    var isStack: Bool { if case .stack = self { true } else { false } }
+}
+
+/// A child step as the engine sees it: renewal history and storage.
 struct StepReference {
-    let generation: UInt32
-    unowned(unsafe) let storage: StepNodeStorage
-
-    @usableFromInline
-    init(generation: UInt32, storage: StepNodeStorage) {
-        self.generation = generation
-        self.storage = storage
-    }
-
-    /// The reference of `step`, which is only read.
-    @inlinable
-    static func of<Value>(_ step: inout Step<Value>) -> StepReference {
-        StepReference(generation: step.generation, storage: step.storage)
-    }
+    let renewal: StepRenewal
+    let storage: StepNodeStorage
 }
 
-/// A stack element as the engine sees it; like ``StepReference``, it does not retain.
+/// A stack element as the engine sees it.
 struct ElementReference {
     let id: String
-    let generation: UInt32
-    unowned(unsafe) let storage: StepNodeStorage
+    let renewal: StepRenewal
+    let storage: StepNodeStorage
 }
 
 /// The box of a leaf value; node and stack values use subclasses that describe their shape.

@@ -9,3 +9,9 @@ public struct EmptyStep: StepValue {
     /// Creates the empty payload.
     public init() {}
 }
+
+/// Text payloads, such as a ``DynamicSteps`` node's payload or a search query.
+extension String: StepValue {}
+
+/// Number payloads, such as an id.
+extension Int: StepValue {}

@@ -1,55 +1,71 @@
-/// A node of a hand-written step tree: named child steps, at most one of them selected.
+/// A node of a hand-written step tree: named child steps and one selection per layer.
 ///
 /// ```swift
-/// struct ThemeSteps: StepsCollection {
-///     enum Key: String, StepKey { case light, dark }
-///     var selected: Key?
-///     var light = Step()
-///     var dark = Step()
-///     static let steps = StepTable<Self>(.inline(.light, \.light), .inline(.dark, \.dark))
+/// struct ProfileSteps: StepsCollection {
+///     enum Key: String, StepKey { case main, detail, settings }
+///     var selected = StepSelection<Key>(.main)
+///     var main = Step()
+///     var detail = Step(ThemeSteps())
+///     var settings = Step()
+///     static let steps = StepTable<Self>(
+///         .inline(.main, \.main), .push(.detail, \.detail),
+///         .present(.settings, \.settings, style: .sheet))
 /// }
 /// ```
 ///
-/// Unselected children keep their state; selecting one again shows it as it was left.
+/// The node selects at most one child per layer (content, push, modal), independently: `main`
+/// stays selected while `detail` is pushed and `settings` presented. Content children that are
+/// not selected keep their state; a pushed, stacked or presented child that is deselected goes
+/// back to its initial state (SPEC §1).
 public protocol StepsCollection: StepNode {
     /// One case per child step.
     associatedtype Key: StepKey
 
-    /// The selected child, or `nil` when nothing is selected. Reading it is O(1).
-    var selected: Key? { get set }
+    /// The selected child of each layer. Reading it is O(1).
+    var selected: StepSelection<Key> { get set }
 
     /// The children in declaration order: key, kind and property of each.
     static var steps: StepTable<Self> { get }
 
-    /// Creates the node in its initial state; new stack elements start from it.
+    /// Creates the node in its initial state; new stack elements and deselected children start
+    /// from it.
     init()
 }
 
 extension StepsCollection {
-    /// Whether `key` is the selected child.
-    public func isSelected(_ key: Key) -> Bool { selected == key }
-
-    /// Selects the child `key` in this node only (its own state is kept). Like every select
-    /// API, it reports the change to ``StepSystem/observer``.
-    public mutating func select(_ key: Key) {
-        guard var report = SelectionReport.start(), selected != key else {
-            selected = key
-            return
-        }
-        let box = CollectionStorage(self)
-        report.changes.append(
-            SelectionChange(
-                nodeType: String(describing: Self.self), path: .root, from: selected?.rawValue,
-                to: key.rawValue,
-                value: Self.steps.index(of: key).map { box.child($0).storage.anyValue }))
-        selected = key
-        report.deliver()
+    /// Whether `key` is selected in its layer.
+    public func isSelected(_ key: Key) -> Bool {
+        guard let kind = Self.steps.kind(of: key) else { return false }
+        return selected[kind.layer] == key
     }
 
+    /// Selects the child `key` in its layer, in this node only. A pushed or presented child it
+    /// replaces is deselected and starts afresh when opened again. Like every select API, it
+    /// reports the change to ``StepSystem/observer``.
+    /// - Complexity: O(1), plus the cost of resetting a replaced child.
+    public mutating func select(_ key: Key) {
+        perform(.select(nil), on: [key.rawValue[...]])
+    }
+
+    /// Deselects the child `key` if it is selected; a tab cannot be deselected and is left as
+    /// it is.
+    /// - Complexity: O(1), plus the cost of resetting the child.
+    public mutating func deselect(_ key: Key) {
+        guard Self.steps.kind(of: key) != .tab else { return }
+        perform(.deselect, on: [key.rawValue[...]])
+    }
+
+    /// Runs an edit whose path is made of this node's own keys, so it cannot fail.
+    mutating func perform(_ edit: StepEdit, on segments: [Substring]) {
+        do {
+            try self.edit(segments, edit)
+        } catch {
+            assertionFailure("a typed path failed: \(error)")
+        }
+    }
 }
 
 /// The box of a ``StepsCollection`` value; reads the node's shape from its ``StepTable``.
-@usableFromInline
 final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchecked Sendable {
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
     let table: StepTable<Node>
@@ -63,7 +79,6 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     // A forced cast, since any other box is a bug in the engine; it compares one type pointer,
     // the class being final.
     // swift-format-ignore: NeverForceUnwrap
-    @inlinable
     static func of(_ storage: StepNodeStorage) -> CollectionStorage<Node> {
         storage as! CollectionStorage<Node>
     }
@@ -74,22 +89,43 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override func childKey(_ index: Int) -> String { table.contents.names[index] }
     override func childKind(_ index: Int) -> StepKind { table.contents.kinds[index] }
     override func childIndex(forKey key: Substring) -> Int? { table.index(ofName: key) }
-    override var selectedIndex: Int? { value.selected.flatMap { table.index(of: $0) } }
-    override func child(_ index: Int) -> StepReference {
-        table.contents.accessors[index].reference(self)
+
+    override func selectedIndex(in layer: StepLayer) -> Int? {
+        guard let key = value.selected[layer], let index = table.index(of: key),
+            table.contents.kinds[index].layer == layer
+        else { return nil }
+        return index
     }
 
-    override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
-        let accessors = table.contents.accessors
-        guard let first = path.first else {
-            switch edit {
-            case .select(.child(let index), let fresh): accessors[index].select(self, fresh)
-            case .deselect(let index): accessors[index].deselect(self)
-            case .select(.element, _), .setElements: break
+    override var selectionProblem: String? {
+        for layer in StepLayer.allCases {
+            guard let key = value.selected[layer] else { continue }
+            if let kind = table.kind(of: key), kind.layer != layer {
+                return "\(Node.self): '\(key.rawValue)' is not a \(layer) step"
             }
-            return
         }
-        guard case .child(let index) = first else { return }
-        accessors[index].apply(self, edit, path.dropFirst(), selecting)
+        return nil
+    }
+
+    override func child(_ index: Int) -> StepReference {
+        table.contents.accessors[index].read(self)
+    }
+
+    override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
+        value.selected[layer] = index.map { table.contents.keyList[$0] }
+    }
+
+    override func resetChild(_ index: Int) { table.contents.accessors[index].reset(self) }
+
+    override func childAccepts(_ value: any StepValue, at index: Int) -> Bool {
+        table.contents.accessors[index].accepts(value)
+    }
+
+    override func renewChild(_ index: Int, with value: (any StepValue)?) {
+        table.contents.accessors[index].renew(self, value)
+    }
+
+    override func modifyChild(_ index: Int, _ body: (StepNodeStorage) -> Void) {
+        table.contents.accessors[index].modify(self, body)
     }
 }

@@ -62,32 +62,37 @@ public struct NavigationChange: Sendable, CustomStringConvertible {
     }
 }
 
-/// A selection made on a bare value through a select API: which node, from which child to which.
+/// A selection made on a bare value through a select API: which node, in which layer, from
+/// which child to which.
 public struct SelectionChange: Sendable, CustomStringConvertible {
     /// The type of the node whose selection changed (`AppSteps`, `DynamicSteps`).
     public let nodeType: String
     /// The node's path from the value the select API was called on.
     public let path: StepPath
+    /// The layer whose selection changed.
+    public let layer: StepLayer
     /// The key selected before, if any.
-    public let from: String?
-    /// The key selected now, if any.
-    public let to: String?
+    public let oldKey: String?
+    /// The key selected now, if any (the same as ``oldKey`` for a renewal).
+    public let newKey: String?
     /// The newly selected child's value, if any.
     public let value: (any StepValue)?
 
     /// Creates a selection record.
     public init(
-        nodeType: String, path: StepPath, from: String?, to: String?, value: (any StepValue)?
+        nodeType: String, path: StepPath, layer: StepLayer, oldKey: String?, newKey: String?,
+        value: (any StepValue)?
     ) {
         self.nodeType = nodeType
         self.path = path
-        self.from = from
-        self.to = to
+        self.layer = layer
+        self.oldKey = oldKey
+        self.newKey = newKey
         self.value = value
     }
 
-    /// `NodeType /path: from -> to`.
+    /// `NodeType /path layer: old -> new`.
     public var description: String {
-        "\(nodeType) \(path): \(from ?? "-") -> \(to ?? "-")"
+        "\(nodeType) \(path) \(layer): \(oldKey ?? "-") -> \(newKey ?? "-")"
     }
 }

@@ -74,25 +74,30 @@ class TransactionContext: @unchecked Sendable {
 }
 
 /// Selection changes collected during one bare-value select call.
-@usableFromInline
 struct SelectionReport {
     let observer: any StepsObserver
-    @usableFromInline var changes: [SelectionChange] = []
+    var changes: [SelectionChange] = []
 
     init(observer: any StepsObserver) { self.observer = observer }
 
+    /// Set while a value is being built rather than navigated (the static constructors).
+    @TaskLocal static var isSilenced = false
+
     /// A report when someone is listening, else `nil`; one relaxed atomic load when no one is.
-    @inlinable
     static func start() -> SelectionReport? {
         StepSystem.isObserving.load(ordering: .relaxed) ? listening() : nil
     }
 
-    @usableFromInline
     static func listening() -> SelectionReport? {
-        StepSystem.selectionObserver.map { SelectionReport(observer: $0) }
+        guard !isSilenced else { return nil }
+        return StepSystem.selectionObserver.map { SelectionReport(observer: $0) }
     }
 
-    @usableFromInline
+    /// Runs `body` with no selection reported.
+    static func silently(_ body: () -> Void) {
+        $isSilenced.withValue(true, operation: body)
+    }
+
     func deliver() {
         for change in changes { observer.didSelect(change) }
     }

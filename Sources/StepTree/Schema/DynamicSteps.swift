@@ -10,67 +10,52 @@ import Foundation
 public struct DynamicSteps: StepNode {
     /// The node's schema.
     public let schema: StepSchema
-    var selectedIndex: Int?
+    var selection: SelectedIndices
     var children: [Step<DynamicSteps>]
     var elements: StepStack<DynamicSteps>
+    /// The node's payload: the value it was last selected with (`select(path:with:)` with a
+    /// `String`), or `nil`.
+    public internal(set) var payload: String?
 
-    /// Creates the node in its initial state: every node selects its schema's `initial` child.
+    /// Creates the node in its initial state: every node selects its schema's `initial`
+    /// children.
     /// - Complexity: O(1): the initial subtree is shared with every other initial node of the
     ///   same schema until one of them changes (copy-on-write).
     public init(schema: StepSchema) {
         self.schema = schema
-        self.selectedIndex = schema.initialIndex
+        self.selection = schema.initialIndices
         self.children = schema.initialChildren
         self.elements = StepStack()
+        self.payload = nil
     }
 
-    /// The key of the selected child, if any.
-    public var selectedKey: String? { selectedIndex.map { schema.children[$0].key } }
+    /// The key of the child selected in `layer`, if any.
+    public func selectedKey(in layer: StepLayer) -> String? {
+        selection[layer].map { schema.children[$0].key }
+    }
+
+    /// The keys of the selected children, bottom layer first.
+    public var selectedKeys: [String] { selection.indices.map { schema.children[$0].key } }
 
     /// The element ids, for a stack node.
     public var elementIDs: [String] { elements.ids }
-
-    mutating func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
-        if schema.kind == .stack {
-            // The parser gives every stack an element schema; a leaf stands in for a missing one.
-            let element = schema.element ?? StepSchema.leaf
-            elements.apply(edit, along: path, selecting: selecting) { _ in
-                DynamicSteps(schema: element)
-            }
-            return
-        }
-        guard let first = path.first else {
-            switch edit {
-            case .select(.child(let index), let fresh):
-                selectedIndex = index
-                if fresh { children[index].renew() }
-            case .deselect(let index):
-                if selectedIndex == index { selectedIndex = nil }
-            case .select(.element, _), .setElements:
-                break
-            }
-            return
-        }
-        guard case .child(let index) = first else { return }
-        if selecting { selectedIndex = index }
-        children[index].apply(edit, along: path.dropFirst(), selecting: selecting)
-    }
 }
 
 extension DynamicSteps: Equatable {
-    /// Nodes are equal when their schemas are equal and they have equal selections and
-    /// elements.
+    /// Nodes are equal when their schemas are equal and they have equal selections, payloads,
+    /// children and elements.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.schema == rhs.schema && lhs.selectedIndex == rhs.selectedIndex
+        lhs.schema == rhs.schema && lhs.selection == rhs.selection && lhs.payload == rhs.payload
             && lhs.children == rhs.children && lhs.elements == rhs.elements
     }
 }
 
 extension DynamicSteps: Hashable {
-    /// Hashes the selections and elements.
+    /// Hashes the selections, payload, children and elements.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(schema)
-        hasher.combine(selectedIndex)
+        hasher.combine(selection)
+        hasher.combine(payload)
         hasher.combine(children)
         hasher.combine(elements)
     }
@@ -94,7 +79,8 @@ extension DynamicSteps: Codable {
         static let elements = ChildKey(stringValue: "elements")
         static let id = ChildKey(stringValue: "id")
         static let value = ChildKey(stringValue: "value")
-        static let generation = ChildKey(stringValue: "generation")
+        static let renewal = ChildKey(stringValue: "renewal")
+        static let payload = ChildKey(stringValue: "payload")
     }
 
     /// Decodes a state of the tree whose ``StepSchema`` is in
@@ -115,20 +101,28 @@ extension DynamicSteps: Codable {
     private init(from container: KeyedDecodingContainer<ChildKey>, schema: StepSchema) throws {
         self.init(schema: schema)
         // As strict as the schema parser: a field this node cannot have is an error, not noise.
-        let known =
-            schema.kind == .stack ? ["selected", "steps", "elements"] : ["selected", "steps"]
+        let known: Set =
+            schema.kind == .stack
+            ? ["selected", "payload", "elements"] : ["selected", "payload", "steps"]
         if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: container,
                 debugDescription: "unknown field '\(unknown.stringValue)' for this node")
         }
-        selectedIndex = nil
-        if let key = try container.decodeIfPresent(String.self, forKey: .selected) {
+        payload = try container.decodeIfPresent(String.self, forKey: .payload)
+        selection = SelectedIndices()
+        for key in try Self.selectedNames(in: container) {
             guard let index = schema.childIndex(forKey: key) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: ChildKey.selected, in: container, debugDescription: "no step '\(key)'")
             }
-            selectedIndex = index
+            let layer = schema.children[index].kind.layer
+            guard selection[layer] == nil else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: ChildKey.selected, in: container,
+                    debugDescription: "two steps selected in the \(layer) layer")
+            }
+            selection[layer] = index
         }
         if container.contains(.steps) {
             let steps = try container.nestedContainer(keyedBy: ChildKey.self, forKey: .steps)
@@ -141,7 +135,8 @@ extension DynamicSteps: Codable {
                 children[index] = try Self.step(from: step, schema: schema.children[index])
             }
         }
-        if container.contains(.elements), let element = schema.element {
+        if container.contains(.elements) {
+            let element = schema.element ?? StepSchema.leaf
             var list = try container.nestedUnkeyedContainer(forKey: .elements)
             var entries: [StepStack<DynamicSteps>.Entry] = []
             while !list.isAtEnd {
@@ -159,20 +154,34 @@ extension DynamicSteps: Codable {
         }
     }
 
-    /// Reads `{"value": …, "generation": n}`.
+    /// The selected keys: a list, or one key.
+    private static func selectedNames(in container: KeyedDecodingContainer<ChildKey>) throws
+        -> [String]
+    {
+        guard container.contains(.selected) else { return [] }
+        if let name = try? container.decode(String.self, forKey: .selected) { return [name] }
+        return try container.decode([String].self, forKey: .selected)
+    }
+
+    /// Reads `{"value": …, "renewal": "…"}`.
     private static func step(
         from container: KeyedDecodingContainer<ChildKey>, schema: StepSchema
     ) throws -> Step<DynamicSteps> {
         let value = try DynamicSteps(
             from: container.nestedContainer(keyedBy: ChildKey.self, forKey: .value), schema: schema)
-        let generation = try container.decodeIfPresent(UInt32.self, forKey: .generation) ?? 0
-        return Step(value, generation: generation)
+        let renewal =
+            try container.decodeIfPresent(StepRenewal.self, forKey: .renewal) ?? .initial
+        return Step(value, renewal: renewal)
     }
 
-    /// Encodes the selection, the children and the elements; the schema is not encoded.
+    /// Encodes the selection, the payload, the children and the elements; the schema is not
+    /// encoded.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ChildKey.self)
-        try container.encodeIfPresent(selectedKey, forKey: .selected)
+        if !selection.indices.isEmpty {
+            try container.encode(selectedKeys, forKey: .selected)
+        }
+        try container.encodeIfPresent(payload, forKey: .payload)
         if !children.isEmpty {
             var steps = container.nestedContainer(keyedBy: ChildKey.self, forKey: .steps)
             for (child, step) in zip(schema.children, children) {
@@ -206,20 +215,50 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func childKey(_ index: Int) -> String { schema.childKeys[index] }
     override func childKind(_ index: Int) -> StepKind { schema.childKinds[index] }
     override func childIndex(forKey key: Substring) -> Int? { schema.childIndex(forKey: key) }
-    override var selectedIndex: Int? { value.selectedIndex }
+    override var isStack: Bool { schema.kind == .stack }
+    override var typeName: String { "DynamicSteps" }
+
+    override func selectedIndex(in layer: StepLayer) -> Int? { value.selection[layer] }
     override func child(_ index: Int) -> StepReference {
         let step = value.children[index]
-        return StepReference(generation: step.generation, storage: step.storage)
+        return StepReference(renewal: step.renewal, storage: step.storage)
     }
-    override var isStack: Bool { schema.kind == .stack }
     override var elementCount: Int { value.elements.entries.count }
     override func element(_ index: Int) -> ElementReference {
         value.elements.entries[index].reference
     }
     override func elementIndex(forID id: Substring) -> Int? { value.elements.index(of: id) }
-    override var typeName: String { "DynamicSteps" }
-    override var schemaShape: StepSchema? { schema }
-    override func apply(_ edit: NodeEdit, along path: ArraySlice<PathStep>, selecting: Bool) {
-        value.apply(edit, along: path, selecting: selecting)
+
+    override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
+        value.selection[layer] = index
+    }
+    override func resetChild(_ index: Int) { value.children[index] = schema.initialChildren[index] }
+    override func childAccepts(_ value: any StepValue, at index: Int) -> Bool { value is String }
+    override func renewChild(_ index: Int, with value: (any StepValue)?) {
+        Self.renew(&self.value.children[index], with: value)
+    }
+    override func modifyChild(_ index: Int, _ body: (StepNodeStorage) -> Void) {
+        body(value.children[index].uniqueStorage())
+    }
+    override func elementAccepts(_ value: any StepValue) -> Bool { value is String }
+    override func renewElement(_ index: Int, with value: (any StepValue)?) {
+        Self.renew(&self.value.elements.entries[index].step, with: value)
+    }
+    override func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {
+        body(value.elements.entries[index].step.uniqueStorage())
+    }
+    override func setElements(_ ids: [String]) {
+        let element = schema.element ?? StepSchema.leaf
+        value.elements.replace(with: ids) { _ in DynamicSteps(schema: element) }
+    }
+    override func removeElements(from index: Int) {
+        value.elements.entries.removeSubrange(index...)
+    }
+
+    /// Renews a schema-driven step: a `String` value becomes its payload.
+    private static func renew(_ step: inout Step<DynamicSteps>, with value: (any StepValue)?) {
+        let payload = value as? String
+        if let payload { step.value.payload = payload }
+        step.renewal = step.renewal.renewed(with: payload)
     }
 }

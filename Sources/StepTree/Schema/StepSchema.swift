@@ -15,13 +15,13 @@ public final class StepSchema: Sendable {
     public let key: String
     /// How the node is shown relative to its parent.
     public let kind: StepKind
-    /// The index of the child selected at start, if any.
-    public let initialIndex: Int?
+    /// The children selected at start, at most one per layer.
+    let initialIndices: SelectedIndices
     /// The children in declaration order.
     public let children: [StepSchema]
     /// The schema of every element, for a stack.
     public let element: StepSchema?
-    /// Whether the children are tabs.
+    /// Whether the content children are tabs.
     public let hasTabs: Bool
     /// The children's keys and kinds, read by the engine without touching the child schemas.
     let childKeys: [String]
@@ -34,20 +34,22 @@ public final class StepSchema: Sendable {
     let fingerprint: Int
 
     /// A node with no children: the element schema of a stack that declares none.
-    static let leaf = StepSchema(key: "", kind: .inline, initial: nil, children: [], element: nil)
+    static let leaf = StepSchema(
+        key: "", kind: .inline, initial: SelectedIndices(), children: [], element: nil)
 
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
     public static let maximumDepth = 64
 
     init(
-        key: String, kind: StepKind, initial: Int?, children: [StepSchema], element: StepSchema?
+        key: String, kind: StepKind, initial: SelectedIndices, children: [StepSchema],
+        element: StepSchema?
     ) {
         self.key = key
         self.kind = kind
-        self.initialIndex = initial
+        self.initialIndices = initial
         self.children = children
         self.element = element
-        self.hasTabs = children.first?.kind == .tab
+        self.hasTabs = children.contains { $0.kind == .tab }
         self.childKeys = children.map(\.key)
         self.childKinds = children.map(\.kind)
         var index: [Substring: Int] = [:]
@@ -62,6 +64,9 @@ public final class StepSchema: Sendable {
         hasher.combine(element?.fingerprint)
         self.fingerprint = hasher.finalize()
     }
+
+    /// The keys of the children selected at start, bottom layer first.
+    public var initialKeys: [String] { initialIndices.indices.map { children[$0].key } }
 
     /// The index of the child named `key`.
     public func childIndex(forKey key: some StringProtocol) -> Int? { indexByKey[Substring(key)] }
@@ -85,7 +90,7 @@ public final class StepSchema: Sendable {
     public convenience init(jsonObject: Any) throws(StepSchemaError) {
         let root = try Self.parse(jsonObject, path: "/", isRoot: true, depth: 0)
         self.init(
-            key: "", kind: root.kind, initial: root.initialIndex, children: root.children,
+            key: "", kind: root.kind, initial: root.initialIndices, children: root.children,
             element: root.element)
     }
 
@@ -146,8 +151,11 @@ public final class StepSchema: Sendable {
                 children.append(child)
             }
         }
-        let tabs = children.filter { $0.kind == .tab }.count
-        if tabs != 0 && tabs != children.count { throw fail("children must be all tabs or none") }
+        let tabs = children.count { $0.kind == .tab }
+        let inline = children.count { $0.kind == .inline }
+        if tabs != 0 && inline != 0 {
+            throw fail("content children must be all tabs or all inline")
+        }
 
         var element: StepSchema?
         if let elementObject = fields["element"], !(elementObject is NSNull) {
@@ -161,21 +169,39 @@ public final class StepSchema: Sendable {
         if kind == .stack {
             if !children.isEmpty { throw fail("a stack has elements, not children") }
             if element == nil {
-                element = StepSchema(
-                    key: "", kind: .inline, initial: nil, children: [], element: nil)
+                element = StepSchema.leaf
             }
         }
 
-        var initial: Int?
-        if let name = try string(fields["initial"], "initial", path) {
+        var initial = SelectedIndices()
+        for name in try initialNames(fields["initial"], path) {
             guard kind != .stack else { throw fail("a stack has no initial selection") }
             guard let index = children.firstIndex(where: { $0.key == name }) else {
                 throw fail("initial step '\(name)' is not a child")
             }
-            initial = index
+            let layer = children[index].kind.layer
+            if let other = initial[layer] {
+                throw fail(
+                    "initial steps '\(children[other].key)' and '\(name)' are both in the \(layer) layer"
+                )
+            }
+            initial[layer] = index
         }
         return StepSchema(
             key: key ?? "", kind: kind, initial: initial, children: children, element: element)
+    }
+
+    /// The keys of `initial`: absent or `null` (none), one key, or a list of keys.
+    private static func initialNames(_ value: Any?, _ path: String) throws(StepSchemaError)
+        -> [String]
+    {
+        guard let value, !(value is NSNull) else { return [] }
+        if let name = value as? String { return [name] }
+        guard let list = value as? [Any], let names = list as? [String] else {
+            throw StepSchemaError(
+                path: path, problem: "'initial' must be a key or a list of keys")
+        }
+        return names
     }
 
     private static func string(_ value: Any?, _ field: String, _ path: String)
@@ -201,7 +227,7 @@ extension StepSchema: Hashable {
     public static func == (lhs: StepSchema, rhs: StepSchema) -> Bool {
         lhs === rhs
             || (lhs.fingerprint == rhs.fingerprint && lhs.key == rhs.key && lhs.kind == rhs.kind
-                && lhs.initialIndex == rhs.initialIndex && lhs.children == rhs.children
+                && lhs.initialIndices == rhs.initialIndices && lhs.children == rhs.children
                 && lhs.element == rhs.element)
     }
 
@@ -224,4 +250,31 @@ public struct StepSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// `schema error at <path>: <problem>`.
     public var description: String { "schema error at \(path): \(problem)" }
+}
+
+/// The index of the child a schema-driven node selects in each layer.
+struct SelectedIndices: Hashable, Sendable {
+    var content: Int?
+    var push: Int?
+    var modal: Int?
+
+    subscript(layer: StepLayer) -> Int? {
+        get {
+            switch layer {
+            case .content: content
+            case .push: push
+            case .modal: modal
+            }
+        }
+        set {
+            switch layer {
+            case .content: content = newValue
+            case .push: push = newValue
+            case .modal: modal = newValue
+            }
+        }
+    }
+
+    /// The selected indices, bottom layer first.
+    var indices: [Int] { [content, push, modal].compactMap { $0 } }
 }

@@ -1,32 +1,33 @@
 extension StepNode {
-    /// The path of the lowest presented step on the active path: the modal that every other
-    /// presented modal sits on, or `nil` when none is presented.
-    /// - Complexity: O(*d*) for a tree of depth *d*.
-    public var firstPresentedModal: StepPath? {
-        let steps = StepStorage.make(self).activePath
-        guard
-            let modal = steps.firstIndex(where: {
-                if case .present = $0.kind { true } else { false }
-            })
-        else { return nil }
-        return StepPath(steps[...modal].map(\.segment))
+    /// The paths of the presented modals, bottom of the window chain first (SPEC §2).
+    /// - Complexity: O(*m*) for *m* mounted nodes.
+    public var presentedModals: [StepPath] {
+        let rendering = ScreenRendering(StepStorage.make(self))
+        return rendering.window.map(rendering.path)
     }
 
-    /// Dismisses every presented modal at once (ScreenNavigatorKit's "dismiss all"): the lowest
-    /// one on the active path is deselected, which takes the ones above it along. The events
-    /// then dismiss them topmost first, one per modal, so a UI never races two dismissals.
+    /// The path of the lowest presented modal in the window chain, or `nil` when none is
+    /// presented.
+    /// - Complexity: O(*m*) for *m* mounted nodes.
+    public var firstPresentedModal: StepPath? { presentedModals.first }
+
+    /// Dismisses every presented modal at once (ScreenNavigatorKit's "dismiss all"): each is
+    /// deselected. The events then dismiss them topmost first, one per modal, so a UI never
+    /// races two dismissals.
     /// - Returns: Whether a modal was presented.
-    /// - Complexity: O(*d*) for a tree of depth *d*.
+    /// - Complexity: O(*m*) for *m* mounted nodes.
     @discardableResult
     public mutating func dismissAllModals() -> Bool {
-        guard let modal = firstPresentedModal else { return false }
-        // The path comes from this very value and ends at a presented step, which can always
-        // be deselected, so the error branch is unreachable; it still leaves the value as is.
-        do {
-            try deselect(path: modal)
-        } catch {
-            return false
+        let modals = presentedModals
+        for modal in modals.reversed() {
+            // Each path comes from this very value and ends at a presented step, which can
+            // always be deselected.
+            do {
+                try deselect(path: modal)
+            } catch {
+                assertionFailure("a presented modal could not be deselected: \(error)")
+            }
         }
-        return true
+        return !modals.isEmpty
     }
 }

@@ -1,19 +1,7 @@
 /// One resolved segment of a path: a child by declaration index, or a stack element by position.
-@usableFromInline
 enum PathStep: Hashable, Sendable {
     case child(Int)
     case element(Int)
-}
-
-/// A change to the node at the end of a resolved path.
-@usableFromInline
-enum NodeEdit {
-    /// Select the child (or keep the element) and, when `fresh`, give it a new identity.
-    case select(PathStep, fresh: Bool)
-    /// Select nothing, if the child was selected.
-    case deselect(Int)
-    /// Make the stack hold exactly these (validated) ids.
-    case setElements([String])
 }
 
 /// A path checked against one tree value: the storage of each node along it.
@@ -22,10 +10,13 @@ struct ResolvedPath {
     /// `nodes[i]` is the node that `steps[i]` starts from; `nodes.last` is the target.
     var nodes: [StepNodeStorage] = []
     /// The segments being resolved, of which the first `steps.count` are resolved.
-    private let segments: [Substring]
+    let segments: [Substring]
 
     /// The resolved part of the path, for errors and observers.
-    var path: StepPath { StepPath(segments[..<steps.count].map { String($0) }) }
+    var path: StepPath { prefix(steps.count) }
+
+    /// The path of the first `count` segments.
+    func prefix(_ count: Int) -> StepPath { StepPath(segments[..<count].map { String($0) }) }
 
     /// Resolves `segments` from `root`; reads only.
     /// - Complexity: O(*d*) look-ups for a path of depth *d* (O(*n*) per stack segment for a
@@ -54,58 +45,25 @@ struct ResolvedPath {
         }
     }
 
-    /// The edit that selects the last step, and the steps that lead to its parent.
-    func selection(fresh: Bool) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>) {
-        guard let last = steps.last else { throw .emptyPath }
-        return (.select(last, fresh: fresh), steps.dropLast())
-    }
+    /// The parent of the target.
+    var parent: StepNodeStorage { nodes[nodes.count - 2] }
+    /// The target node.
+    var target: StepNodeStorage { nodes[nodes.count - 1] }
 
-    func deselection() throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>) {
-        switch steps.last {
-        case nil: throw .emptyPath
-        case .element: throw .cannotDeselectElement(path)
-        case .child(let index):
-            if nodes[nodes.count - 2].childKind(index) == .tab { throw .cannotDeselectTab(path) }
-            return (.deselect(index), steps.dropLast())
+    /// Whether every step along the path is selected (stack elements only need to exist).
+    var isSelected: Bool {
+        zip(steps, nodes).allSatisfy { step, node in
+            guard case .child(let index) = step else { return true }
+            return node.selects(index)
         }
     }
 
-    func stackReplacement(_ ids: [String]) throws(StepPathError) -> (NodeEdit, ArraySlice<PathStep>)
-    {
-        guard !steps.isEmpty, nodes[nodes.count - 1].isStack else { throw .notAStack(path) }
-        try StepStack<EmptyStep>.validate(ids: ids, at: path)
-        return (.setElements(ids), steps[...])
-    }
-}
-
-extension ResolvedPath {
-    /// The selection changes that applying `edit` along `along` will make, ancestors first.
-    func selectionChanges(
-        _ edit: NodeEdit, along: ArraySlice<PathStep>, selecting: Bool
-    ) -> [SelectionChange] {
-        var changes: [SelectionChange] = []
-        func record(_ depth: Int, _ newIndex: Int?, renewed: Bool = false) {
-            let node = nodes[depth]
-            let oldIndex = node.selectedIndex
-            guard oldIndex != newIndex || renewed else { return }
-            changes.append(
-                SelectionChange(
-                    nodeType: node.typeName, path: StepPath(segments[..<depth].map { String($0) }),
-                    from: oldIndex.map(node.childKey), to: newIndex.map(node.childKey),
-                    value: newIndex.map { node.child($0).storage.anyValue }))
+    /// Whether the path passes through (not ending at) a pushed, stacked or presented step that
+    /// is not selected: a closed screen, whose state there is nothing to change in.
+    var passesThroughClosedFrame: Bool {
+        zip(steps.dropLast(), nodes).contains { step, node in
+            guard case .child(let index) = step else { return false }
+            return node.childKind(index).isFrame && !node.selects(index)
         }
-        if selecting {
-            for (depth, step) in zip(along.indices, along) {
-                if case .child(let index) = step { record(depth, index) }
-            }
-        }
-        let parent = along.count
-        switch edit {
-        case .select(.child(let index), let fresh): record(parent, index, renewed: fresh)
-        case .deselect(let index):
-            if nodes[parent].selectedIndex == index { record(parent, nil) }
-        case .select(.element, _), .setElements: break
-        }
-        return changes
     }
 }

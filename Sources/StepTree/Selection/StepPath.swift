@@ -11,10 +11,10 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// Creates a path from its segments.
     public init(_ segments: [String]) { self.segments = segments }
 
-    /// Parses a relative path such as `profile/detail/dark`.
+    /// Parses a path such as `profile/detail/dark`; one leading `/` is allowed.
     ///
-    /// - Throws: ``StepPathError/emptyPath`` for `""`, ``StepPathError/emptySegment(index:)``
-    ///   for a leading, trailing or doubled `/`.
+    /// - Throws: ``StepPathError/emptyPath`` for `""` or `"/"`,
+    ///   ``StepPathError/emptySegment(index:)`` for a trailing or doubled `/`.
     /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: some StringProtocol) throws(StepPathError) {
         self.segments = try Self.parts(of: String(text)).map { String($0) }
@@ -24,8 +24,10 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// deep links resolve them without copying each into a `String`.
     /// - Throws: The errors of ``init(parsing:)``.
     static func parts(of text: String) throws(StepPathError) -> [Substring] {
-        if text.isEmpty { throw .emptyPath }
-        let parts = split(text)
+        // One leading `/` is allowed (SPEC §4); `""` and `"/"` have no segments.
+        let body = text.utf8.first == UInt8(ascii: "/") ? String(Substring(text.utf8.dropFirst())) : text
+        if body.isEmpty { throw .emptyPath }
+        let parts = split(body)
         for (index, part) in parts.enumerated() where part.isEmpty {
             throw .emptySegment(index: index)
         }

@@ -21,6 +21,8 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidElementID(String, in: StepPath)
     /// A deep-link URL that does not read as a path.
     case invalidURL(String)
+    /// The step at the path cannot hold a value of this type.
+    case valueMismatch(String, at: StepPath)
 
     /// A sentence that says what was wrong and where.
     public var description: String {
@@ -37,6 +39,7 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidElementID(let id, let path):
             "element id '\(id)' in \(path) is empty or contains '/'"
         case .invalidURL(let url): "'\(url)' is not a deep link to a step"
+        case .valueMismatch(let type, let path): "\(path) cannot hold a value of type \(type)"
         }
     }
 }

@@ -1,71 +1,34 @@
-// Deep links from typed code: each key path names a child of the previous node, so the whole
-// path is checked by the compiler. Every node along the path becomes selected.
+// Deep links from typed code of up to four levels, written as a list of key paths; each is a
+// ``StepRoute`` underneath, which reaches any depth and stack elements.
 
 extension StepsCollection {
-    /// One level of a typed deep link: selects the child at `keyPath`, optionally with a new
-    /// value and identity, and records the change when someone is listening.
-    /// - Returns: The child's path when recording, for the next level.
-    @inlinable @inline(__always) @discardableResult
-    mutating func selectLevel<Value>(
-        _ keyPath: WritableKeyPath<Self, Step<Value>>, fresh: Bool, value: Value? = nil,
-        at path: StepPath?, report: inout SelectionReport?
-    ) -> StepPath? {
-        let key = Self.steps.key(for: keyPath)
-        let renew = fresh || value != nil
-        if let value { self[keyPath: keyPath].value = value }
-        if renew { self[keyPath: keyPath].renew() }
-        guard report != nil, let path else {
-            selected = key
-            return nil
-        }
-        if selected != key || renew {
-            report?.changes.append(
-                SelectionChange(
-                    nodeType: String(describing: Self.self), path: path, from: selected?.rawValue,
-                    to: key.rawValue, value: self[keyPath: keyPath].value))
-        }
-        selected = key
-        return path.appending(key.rawValue)
-    }
-
     /// Selects the child stored at `a`.
     /// - Parameters:
     ///   - a: The child's property.
-    ///   - fresh: Give the child a new identity, as selecting it with a new value does.
-    @inlinable @inline(__always)
+    ///   - fresh: Renew the child with no value: it gets a new identity.
+    /// - Complexity: O(1), plus the cost of resetting a replaced child.
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
-        var report = SelectionReport.start()
-        selectLevel(a, fresh: fresh, at: .root, report: &report)
-        report?.deliver()
+        perform(.select(fresh ? .fresh : nil), on: StepRoute(a).path.parts)
     }
 
-    /// Selects the child stored at `a` with a new value; it gets a new identity.
-    /// - Parameters:
-    ///   - a: The child's property.
-    ///   - value: The child's new value.
-    @inlinable @inline(__always)
+    /// Selects the child stored at `a` and renews it with `value`, which becomes its value.
+    /// - Complexity: O(*s*) for a value whose encoding has size *s*.
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
-        var report = SelectionReport.start()
-        selectLevel(a, fresh: true, value: value, at: .root, report: &report)
-        report?.deliver()
+        perform(.select(.value(value)), on: StepRoute(a).path.parts)
     }
 
     /// Selects `a`, then `b` inside it: `steps.select(\.profile, \.detail)`.
     /// - Parameters:
     ///   - a: A child of this node.
     ///   - b: A child of `a`.
-    ///   - fresh: Give `b` a new identity.
-    ///   - value: A new value for `b`, which then gets a new identity.
-    @inlinable @inline(__always)
+    ///   - fresh: Renew `b` with no value.
+    ///   - value: Renew `b` with this value.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
     public mutating func select<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
         with value: B? = nil
     ) {
-        var report = SelectionReport.start()
-        let pathA = selectLevel(a, fresh: false, at: .root, report: &report)
-        self[keyPath: a].value.selectLevel(
-            b, fresh: fresh, value: value, at: pathA, report: &report)
-        report?.deliver()
+        perform(.renewing(fresh: fresh, value), on: StepRoute(a).then(b).path.parts)
     }
 
     /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
@@ -73,19 +36,14 @@ extension StepsCollection {
     ///   - a: A child of this node.
     ///   - b: A child of `a`.
     ///   - c: A child of `b`.
-    ///   - fresh: Give `c` a new identity.
-    ///   - value: A new value for `c`, which then gets a new identity.
-    @inlinable @inline(__always)
+    ///   - fresh: Renew `c` with no value.
+    ///   - value: Renew `c` with this value.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
     public mutating func select<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
     ) {
-        var report = SelectionReport.start()
-        let pathA = selectLevel(a, fresh: false, at: .root, report: &report)
-        let pathB = self[keyPath: a].value.selectLevel(b, fresh: false, at: pathA, report: &report)
-        self[keyPath: a].value[keyPath: b].value.selectLevel(
-            c, fresh: fresh, value: value, at: pathB, report: &report)
-        report?.deliver()
+        perform(.renewing(fresh: fresh, value), on: StepRoute(a).then(b).then(c).path.parts)
     }
 
     /// Selects a path of four steps: every node along it becomes selected.
@@ -94,38 +52,56 @@ extension StepsCollection {
     ///   - b: A child of `a`.
     ///   - c: A child of `b`.
     ///   - d: A child of `c`.
-    ///   - fresh: Give `d` a new identity.
-    ///   - value: A new value for `d`, which then gets a new identity.
-    @inlinable @inline(__always)
+    ///   - fresh: Renew `d` with no value.
+    ///   - value: Renew `d` with this value.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
     public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
         with value: D? = nil
     ) {
-        var report = SelectionReport.start()
-        let pathA = selectLevel(a, fresh: false, at: .root, report: &report)
-        let pathB = self[keyPath: a].value.selectLevel(b, fresh: false, at: pathA, report: &report)
-        let pathC = self[keyPath: a].value[keyPath: b].value.selectLevel(
-            c, fresh: false, at: pathB, report: &report)
-        self[keyPath: a].value[keyPath: b].value[keyPath: c].value.selectLevel(
-            d, fresh: fresh, value: value, at: pathC, report: &report)
-        report?.deliver()
+        let route = StepRoute(a).then(b).then(c).then(d)
+        perform(.renewing(fresh: fresh, value), on: route.path.parts)
+    }
+
+    /// Shows exactly the screen of the child stored at `a`, removing what covers it; see
+    /// ``StepNode/show(path:fresh:)-(String,_)``.
+    /// - Complexity: O(1), plus the size of what is cleared.
+    public mutating func show<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
+        perform(.show(fresh ? .fresh : nil), on: StepRoute(a).path.parts)
+    }
+
+    /// Shows exactly the screen at `a`, then `b`; see ``StepNode/show(path:fresh:)-(String,_)``.
+    /// - Complexity: O(1) per level, plus the size of what is cleared.
+    public mutating func show<A: StepsCollection, B>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>
+    ) {
+        perform(.show(nil), on: StepRoute(a).then(b).path.parts)
+    }
+
+    /// Shows exactly the screen at `a`, `b`, then `c`; see
+    /// ``StepNode/show(path:fresh:)-(String,_)``.
+    /// - Complexity: O(1) per level, plus the size of what is cleared.
+    public mutating func show<A: StepsCollection, B: StepsCollection, C>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
+        _ c: WritableKeyPath<B, Step<C>>
+    ) {
+        perform(.show(nil), on: StepRoute(a).then(b).then(c).path.parts)
     }
 }
 
 extension StepsCollection {
     /// A node in its initial state with the child at `a` selected: VDFlow's static
-    /// constructors, `AppSteps.selecting(\.explore)`.
+    /// constructors, `AppSteps.selecting(\.explore)`. Building a value is not a navigation, so
+    /// no observer is told.
     /// - Parameters:
     ///   - a: The child to select.
-    ///   - fresh: Give the child a new identity.
+    ///   - fresh: Renew the child with no value.
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false)
         -> Self
     {
-        // Building a value is not a selection anyone navigated through: nothing is reported.
         var node = Self()
-        var silent: SelectionReport?
-        node.selectLevel(a, fresh: fresh, at: nil, report: &silent)
+        SelectionReport.silently { node.select(a, fresh: fresh) }
         return node
     }
 
@@ -136,8 +112,15 @@ extension StepsCollection {
     ///   - value: The child's value.
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) -> Self {
         var node = Self()
-        var silent: SelectionReport?
-        node.selectLevel(a, fresh: true, value: value, at: nil, report: &silent)
+        SelectionReport.silently { node.select(a, with: value) }
         return node
+    }
+}
+
+extension StepEdit {
+    /// A selection that renews the last step with `value`, or with none when `fresh`.
+    static func renewing(fresh: Bool, _ value: (some StepValue)?) -> StepEdit {
+        if let value { return .select(.value(value)) }
+        return .select(fresh ? .fresh : nil)
     }
 }

@@ -1,0 +1,159 @@
+/// What is on screen for one state (SPEC §2): every mounted node in depth-first order, with its
+/// identity, whether it is active, the frame or container it sits in, and the frames of every
+/// container and of the window chain.
+///
+/// Nodes are matched across states by identity, which includes the path and kinds, so two
+/// states of different schema versions render and compare key by key.
+struct ScreenRendering {
+    /// A container of frames: the root, the window chain, or the container a tab or a presented
+    /// step owns.
+    enum Container: Hashable {
+        case root, window
+        case owned(StepIdentity)
+    }
+
+    /// Where a node sits: a frame (by its identity) or a container.
+    enum Place: Hashable {
+        case frame(StepIdentity)
+        case container(Container)
+    }
+
+    struct Node {
+        let identity: StepIdentity
+        /// The index of the parent, -1 for the root.
+        let parent: Int
+        /// The key or element id (empty for the root).
+        let segment: String
+        /// The kind in the parent; `nil` for the root and for stack elements.
+        let kind: StepKind?
+        let isElement: Bool
+        let isActive: Bool
+        let place: Place
+        /// For a frame: the container it is in, and its position there (in the window chain,
+        /// for a modal).
+        let container: Container?
+        let position: Int
+        /// The key of the selected content child.
+        let contentKey: String?
+
+        var isModal: Bool { if case .present = kind { true } else { false } }
+        var isPushed: Bool { isElement || kind == .push }
+        var isContent: Bool { kind == .tab || kind == .inline }
+        var style: PresentationStyle {
+            if case .present(let style) = kind { style } else { .sheet }
+        }
+    }
+
+    private(set) var nodes: [Node] = []
+    /// The node index of each identity.
+    private(set) var index: [StepIdentity: Int] = [:]
+    /// The frames of every container that has any, bottom first.
+    private(set) var frames: [Container: [StepIdentity]] = [:]
+    /// The presented nodes, bottom first.
+    private(set) var window: [Int] = []
+    /// The content children (tabs, inline variants) by parent and key.
+    private(set) var contentChildren: [ChildSlot: Int] = [:]
+
+    struct ChildSlot: Hashable {
+        let parent: StepIdentity
+        let segment: String
+    }
+
+    /// Renders the tree whose root box is `root`.
+    /// - Complexity: O(*m*) for *m* mounted nodes.
+    init(_ root: StepNodeStorage) {
+        walk(
+            root, identity: .root, parent: -1, segment: "", kind: nil, isElement: false,
+            isActive: true, region: .root, nearestFrame: nil)
+    }
+
+    /// The path of node `index`.
+    func path(_ index: Int) -> StepPath {
+        var segments: [String] = []
+        var node = index
+        while node > 0 {
+            segments.append(nodes[node].segment)
+            node = nodes[node].parent
+        }
+        return StepPath(segments.reversed())
+    }
+
+    private mutating func walk(
+        _ storage: StepNodeStorage, identity: StepIdentity, parent: Int, segment: String,
+        kind: StepKind?, isElement: Bool, isActive: Bool, region parentRegion: Container,
+        nearestFrame: StepIdentity?
+    ) {
+        let isFrame = isElement || (kind.map(\.isFrame) ?? false)
+        var region = parentRegion
+        var container: Container?
+        var position = 0
+        switch kind {
+        case .tab?: region = .owned(identity)
+        case .present?:
+            region = .owned(identity)
+            container = .window
+            position = window.count
+            window.append(nodes.count)
+        case .push?: container = parentRegion
+        default: if isElement { container = parentRegion }
+        }
+        if let container, container != .window {
+            position = frames[container]?.count ?? 0
+            frames[container, default: []].append(identity)
+        }
+        let place: Place =
+            if isFrame {
+                .frame(identity)
+            } else if let nearestFrame {
+                .frame(nearestFrame)
+            } else {
+                .container(kind == .tab ? parentRegion : region)
+            }
+        let content = storage.selectedIndex(in: .content)
+        let me = nodes.count
+        index[identity] = me
+        nodes.append(
+            Node(
+                identity: identity, parent: parent, segment: segment, kind: kind,
+                isElement: isElement, isActive: isActive, place: place, container: container,
+                position: position, contentKey: content.map(storage.childKey)))
+        if kind == .tab || kind == .inline {
+            contentChildren[ChildSlot(parent: nodes[parent].identity, segment: segment)] = me
+        }
+        let frame = isFrame ? identity : nearestFrame
+
+        if storage.isStack {
+            let count = storage.elementCount
+            for position in 0..<count {
+                let element = storage.element(position)
+                walk(
+                    element.storage,
+                    identity: identity.child(element.id, role: nil, renewal: element.renewal),
+                    parent: me, segment: element.id, kind: nil, isElement: true,
+                    isActive: isActive && position == count - 1, region: region,
+                    nearestFrame: frame)
+            }
+            return
+        }
+
+        func visit(_ child: Int, active: Bool) {
+            let step = storage.child(child)
+            let key = storage.childKey(child)
+            let kind = storage.childKind(child)
+            walk(
+                step.storage, identity: identity.child(key, role: kind, renewal: step.renewal),
+                parent: me, segment: key, kind: kind, isElement: false, isActive: active,
+                region: region, nearestFrame: frame)
+        }
+        let contentActive = isActive && !storage.pushLayerHoldsFrame
+        if storage.hasTabs {
+            for tab in 0..<storage.childCount
+            where tab != content && storage.childKind(tab) == .tab {
+                visit(tab, active: false)
+            }
+        }
+        if let content { visit(content, active: contentActive) }
+        if let pushed = storage.selectedIndex(in: .push) { visit(pushed, active: isActive) }
+        if isActive, let modal = storage.selectedIndex(in: .modal) { visit(modal, active: true) }
+    }
+}

@@ -1,0 +1,47 @@
+/// What a ``StepsCollection`` node selects: at most one child key per layer (SPEC §1).
+///
+/// ```swift
+/// var selected = StepSelection<Key>(.home, modal: .login)  // the home tab, login over it
+/// selected.content  // .home
+/// ```
+///
+/// Each key must be a child of the layer it is stored in; the node's ``StepTable`` says which.
+/// Select through ``StepsCollection/select(_:)`` to have that checked and to reset a replaced
+/// pushed or presented child; a key stored in the wrong layer is read as nothing selected.
+public struct StepSelection<Key: StepKey>: Hashable, Sendable, Codable {
+    /// The selected tab or inline variant.
+    public var content: Key?
+    /// The selected pushed step or stack.
+    public var push: Key?
+    /// The selected presented step.
+    public var modal: Key?
+
+    /// Creates a selection from one key per layer; `nil` selects nothing there.
+    public init(_ content: Key? = nil, push: Key? = nil, modal: Key? = nil) {
+        self.content = content
+        self.push = push
+        self.modal = modal
+    }
+
+    /// The key selected in `layer`.
+    @inlinable
+    public subscript(layer: StepLayer) -> Key? {
+        get {
+            switch layer {
+            case .content: content
+            case .push: push
+            case .modal: modal
+            }
+        }
+        set {
+            switch layer {
+            case .content: content = newValue
+            case .push: push = newValue
+            case .modal: modal = newValue
+            }
+        }
+    }
+
+    /// The selected keys, bottom layer first.
+    public var keys: [Key] { [content, push, modal].compactMap { $0 } }
+}
