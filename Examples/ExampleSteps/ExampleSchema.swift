@@ -11,7 +11,10 @@ public enum ExampleSchema {
         {"initial": "home", "children": [
           {"key": "home", "kind": "tab"},
           {"key": "explore", "kind": "tab"},
-          \(profile(key: "profile", kind: "tab", depth: friendDepth))]}
+          \(profile(key: "profile", kind: "tab", depth: friendDepth)),
+          {"key": "login", "kind": "present", "style": "cover", "initial": "form", "children": [
+            {"key": "form", "kind": "inline"},
+            {"key": "signUp", "kind": "push"}]}]}
         """
     }
 

@@ -171,7 +171,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Selects every step along `path` (a deep link) in one transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func select(
         path: String, fresh: Bool = false, cause: NavigationCause = .deepLink
@@ -181,11 +181,39 @@ public final class Navigator<Root: StepNode>: Sendable {
         }
     }
 
+    /// Shows exactly the screen at `path` (a deep link that lands on its screen) in one
+    /// transaction; see ``StepNode/show(path:fresh:)-(String,_)``.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
+    @discardableResult
+    public func show(
+        path: String, fresh: Bool = false, cause: NavigationCause = .deepLink
+    ) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(StepPathError) in
+            try root.show(path: path, fresh: fresh)
+        }
+    }
+
+    /// Shows exactly the screen at `path` in one transaction; see
+    /// ``show(path:fresh:cause:)``.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Returns: The events.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
+    @discardableResult
+    public func show(
+        path: StepPath, fresh: Bool = false, cause: NavigationCause = .deepLink
+    ) throws(StepPathError) -> [NavigationEvent] {
+        try transaction(cause) { root throws(StepPathError) in
+            try root.show(path: path, fresh: fresh)
+        }
+    }
+
     /// Selects the path a deep-link URL names (`myapp://profile/detail/dark`) in one
     /// transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func select(
         url: URL, fresh: Bool = false, cause: NavigationCause = .deepLink
@@ -198,7 +226,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Routes a deep-link URL through `router` in one transaction.
     /// - Throws: ``DeepLinkError``; nothing changes and no one is told.
     /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func open(
         _ url: URL, with router: DeepLinkRouter<Root>, cause: NavigationCause = .deepLink
@@ -209,7 +237,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Deselects the step at `path` in one transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func deselect(
         path: String, cause: NavigationCause = .programmatic
@@ -220,7 +248,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Sets the elements of the stack at `path` in one transaction.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func setStack(
         path: String, ids: [String], cause: NavigationCause = .programmatic
@@ -233,7 +261,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Dismisses every presented modal in one transaction; the events dismiss them topmost
     /// first.
     /// - Returns: The events (empty when no modal was presented).
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func dismissAllModals(cause: NavigationCause = .programmatic) -> [NavigationEvent] {
         transaction(cause) { _ = $0.dismissAllModals() }
@@ -244,7 +272,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// ``NavigationCause/userGesture``.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events, which the UI has already performed.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func userDidRemove(path: String) throws(StepPathError) -> [NavigationEvent] {
         try userDidRemove(path: StepPath(parsing: path))
@@ -254,7 +282,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// ``userDidRemove(path:)-(String)``. Takes the path of an event as it is.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events, which the UI has already performed.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func userDidRemove(path: StepPath) throws(StepPathError) -> [NavigationEvent] {
         try transaction(.userGesture) { root throws(StepPathError) in
@@ -266,7 +294,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// ``select(path:fresh:cause:)-(String,_,_)``.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff that follow what changed.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func select(
         path: StepPath, fresh: Bool = false, cause: NavigationCause = .deepLink

@@ -1,0 +1,229 @@
+extension HeadlessScreen {
+    /// Plays `events` the way a UI layer would, then lets the containers that SPEC §3 makes
+    /// appear or vanish silently follow `new`.
+    ///
+    /// - `dismiss` must name the topmost modal, with its style; its container and every
+    ///   container inside it go with it.
+    /// - `pop` must name the top frame of its container, with no modal presented from inside it
+    ///   still shown; the containers inside the frame go with it.
+    /// - `push` goes on top of its container in `new`, which must be on screen.
+    /// - `present` goes on top of the window; its container is built with its content from
+    ///   `new`.
+    /// - `select` changes nothing structural; its old and new keys must match both states.
+    /// - `replace` names a content child mounted in both states with another identity; the
+    ///   containers inside it are rebuilt from `new`.
+    ///
+    /// Afterwards, tab containers that `new` does not have go away and the missing ones are
+    /// built from it (tabs mounted or unmounted by an inline switch, tabs inside a pushed
+    /// frame). Events into a container that goes away silently are errors.
+    ///
+    /// - Parameters:
+    ///   - events: The events, in order, usually ``NavigationDiff/events(from:to:)``.
+    ///   - new: The state the events lead to.
+    /// - Throws: ``ScreenError`` naming the first event that cannot be played and why; the
+    ///   screen is then unchanged.
+    /// - Complexity: O(*m* + *e* · *c*) for *m* mounted nodes in `new`, *e* events and *c*
+    ///   containers.
+    public mutating func apply(_ events: [NavigationEvent], reaching new: some StepNode)
+        throws(ScreenError)
+    {
+        let target = HeadlessScreen(tree: StepStorage.make(new))
+        var player = EventPlayer(screen: self, target: target)
+        for event in events {
+            try player.play(event)
+        }
+        try player.reconcileTabs()
+        player.screen.visibleScreen = target.visibleScreen
+        self = HeadlessScreen(
+            table: player.screen.table, modals: player.screen.modals,
+            visibleScreen: target.visibleScreen, rendering: target.rendering)
+    }
+
+    init(
+        table: [ContainerID: Container], modals: [Modal], visibleScreen: StepPath,
+        rendering: ScreenRendering
+    ) {
+        self.table = table
+        self.modals = modals
+        self.visibleScreen = visibleScreen
+        self.rendering = rendering
+    }
+}
+
+/// Plays events on a copy of a screen, so that a failure leaves the original untouched.
+private struct EventPlayer {
+    var screen: HeadlessScreen
+    let target: HeadlessScreen
+    /// The first event played into each container during this update.
+    var touched: [HeadlessScreen.ContainerID: NavigationEvent] = [:]
+
+    init(screen: HeadlessScreen, target: HeadlessScreen) {
+        self.screen = screen
+        self.target = target
+    }
+
+    var new: ScreenRendering { target.rendering }
+
+    mutating func play(_ event: NavigationEvent) throws(ScreenError) {
+        switch event.kind {
+        case .dismiss(let style): try dismiss(event, style: style)
+        case .pop: try pop(event)
+        case .push: try push(event)
+        case .present(let style): try present(event, style: style)
+        case .select(let old, let new): try select(event, from: old, to: new)
+        case .replace: try replace(event)
+        }
+    }
+
+    private mutating func dismiss(_ event: NavigationEvent, style: PresentationStyle)
+        throws(ScreenError)
+    {
+        guard let top = screen.modals.last, top.path == event.path else {
+            throw ScreenError(event, .notTopmostModal(top: screen.modals.last?.path))
+        }
+        guard top.style == style else { throw ScreenError(event, .styleMismatch(top.style)) }
+        screen.modals.removeLast()
+        try removeContainers { $0.path.segments.starts(with: event.path.segments) }
+    }
+
+    private mutating func pop(_ event: NavigationEvent) throws(ScreenError) {
+        let path = event.path
+        guard
+            let id = screen.table.first(where: { $0.value.frames.contains { $0.path == path } })?
+                .key
+        else { throw ScreenError(event, .notOnScreen) }
+        let frames = screen.table[id]?.frames ?? []
+        guard frames.last?.path == path else {
+            throw ScreenError(event, .notOnTop(id, top: frames.last?.path))
+        }
+        // Modals are dismissed before the frames they were presented from are popped.
+        if let modal = screen.modals.first(where: { $0.path.segments.starts(with: path.segments) })
+        {
+            throw ScreenError(event, .modalAbove(modal.path))
+        }
+        screen.table[id]?.frames.removeLast()
+        touch(id, event)
+        try removeContainers {
+            $0.path.segments.count > path.segments.count
+                && $0.path.segments.starts(with: path.segments)
+        }
+    }
+
+    /// The node of `new` at the event's path, which must have the event's identity.
+    private func newNode(_ event: NavigationEvent) throws(ScreenError) -> Int {
+        guard let index = new.index[event.identity], new.path(index) == event.path else {
+            throw ScreenError(event, .unknownStep(.new))
+        }
+        return index
+    }
+
+    private mutating func push(_ event: NavigationEvent) throws(ScreenError) {
+        let index = try newNode(event)
+        let node = new.nodes[index]
+        guard node.isPushed, let container = node.container else {
+            throw ScreenError(event, .notPushable)
+        }
+        let id = new.containerID(container)
+        guard let frames = screen.table[id]?.frames else {
+            throw ScreenError(event, .missingContainer(id))
+        }
+        guard !frames.contains(where: { $0.path == event.path }) else {
+            throw ScreenError(event, .alreadyOnScreen(id))
+        }
+        let frame = new.frame(index)
+        screen.table[id]?.frames.append(frame)
+        touch(id, event)
+    }
+
+    private mutating func present(_ event: NavigationEvent, style: PresentationStyle)
+        throws(ScreenError)
+    {
+        let index = try newNode(event)
+        let node = new.nodes[index]
+        guard node.isModal else { throw ScreenError(event, .notPresentable) }
+        guard node.style == style else { throw ScreenError(event, .styleMismatch(node.style)) }
+        guard !screen.modals.contains(where: { $0.path == event.path }) else {
+            throw ScreenError(event, .alreadyOnScreen(.modal(event.path)))
+        }
+        screen.modals.append(HeadlessScreen.Modal(frame: new.frame(index), style: style))
+        // The modal's own containers come with it; modals inside it get their own events.
+        copyContainers(inside: event.path)
+    }
+
+    private func select(_ event: NavigationEvent, from old: String?, to new: String?)
+        throws(ScreenError)
+    {
+        guard old != new else { throw ScreenError(event, .unchanged) }
+        for (side, rendering, key) in [
+            (ScreenError.Side.onScreen, screen.rendering, old), (.new, self.new, new),
+        ] {
+            guard let index = rendering.index(of: event.path) else {
+                throw ScreenError(event, .unknownStep(side))
+            }
+            let selected = rendering.nodes[index].contentKey
+            guard selected == key else {
+                throw ScreenError(event, .selectionMismatch(side, selected: selected))
+            }
+        }
+    }
+
+    private mutating func replace(_ event: NavigationEvent) throws(ScreenError) {
+        let index = try newNode(event)
+        guard new.nodes[index].isContent else { throw ScreenError(event, .notContent) }
+        guard let before = screen.rendering.index(of: event.path),
+            screen.rendering.nodes[before].isContent,
+            screen.rendering.nodes[before].identity != event.identity
+        else { throw ScreenError(event, .notRenewed) }
+        try removeContainers { $0.path.segments.starts(with: event.path.segments) }
+        copyContainers(inside: event.path)
+    }
+
+    /// Copies from the target the containers owned by the step at `path` or inside it, except
+    /// those inside modals that are not on screen (they come with their own events).
+    private mutating func copyContainers(inside path: StepPath) {
+        for (id, container) in target.table
+        where id.path.segments.starts(with: path.segments) && screen.table[id] == nil {
+            if case .modal(let modal) = id, !screen.modals.contains(where: { $0.path == modal }) {
+                continue
+            }
+            screen.table[id] = container
+        }
+    }
+
+    /// Makes the tab containers match the target: the ones whose owner has another identity
+    /// there, or is not mounted there, go; the missing ones come with their frames.
+    mutating func reconcileTabs() throws(ScreenError) {
+        let current = screen.table
+        let wanted = target.table
+        try removeContainers { id in
+            guard case .tab = id else { return false }
+            return wanted[id]?.owner != current[id]?.owner
+        }
+        for (id, container) in target.table where screen.table[id] == nil {
+            if case .tab = id { screen.table[id] = container }
+        }
+    }
+
+    /// Removes the containers that match; a container that already had events in this update
+    /// is an error, since SPEC §3 destroys its frames silently.
+    private mutating func removeContainers(
+        where matches: (HeadlessScreen.ContainerID) -> Bool
+    ) throws(ScreenError) {
+        for id in HeadlessScreen.sorted(screen.table.keys.filter(matches)) {
+            if let event = touched[id] { throw ScreenError(event, .containerGoesAway(id)) }
+            screen.table[id] = nil
+        }
+    }
+
+    private mutating func touch(_ id: HeadlessScreen.ContainerID, _ event: NavigationEvent) {
+        if touched[id] == nil { touched[id] = event }
+    }
+}
+
+extension ScreenRendering {
+    /// The index of the mounted node at `path`.
+    /// - Complexity: O(*m*) for *m* mounted nodes.
+    func index(of path: StepPath) -> Int? {
+        nodes.indices.first { self.path($0) == path }
+    }
+}

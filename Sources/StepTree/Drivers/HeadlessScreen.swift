@@ -1,0 +1,176 @@
+/// What is on screen for one state of a step tree (SPEC §2), and a UI layer that plays
+/// navigation events on it: the headless reference driver, for tests on any platform.
+///
+/// ```swift
+/// var screen = HeadlessScreen(old)
+/// try screen.apply(NavigationDiff.events(from: old, to: new), reaching: new)
+/// #expect(screen == HeadlessScreen(new))
+/// ```
+///
+/// Playing an event checks what a UI layer would refuse: a pop that is not the top of its
+/// stack, a dismiss that is not the topmost modal, a push into a container that is not on
+/// screen. Two screens are equal when they hold the same containers with the same frames (by
+/// identity), the same chain of modals and the same visible screen.
+public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
+    /// A frame on screen: a pushed step, a stack element or a presented step.
+    public struct Frame: Hashable, Sendable, CustomStringConvertible {
+        /// The step's path.
+        public let path: StepPath
+        /// The step's identity.
+        public let identity: StepIdentity
+
+        /// The path.
+        public var description: String { path.description }
+    }
+
+    /// A presented modal in the window chain.
+    public struct Modal: Hashable, Sendable, CustomStringConvertible {
+        /// The presented step.
+        public let frame: Frame
+        /// How it is presented.
+        public let style: PresentationStyle
+
+        /// The path of the presented step.
+        public var path: StepPath { frame.path }
+
+        /// The path and the style, for example `/profile/settings sheet`.
+        public var description: String { "\(frame) \(style)" }
+    }
+
+    /// A container of frames: the root, a tab (its own navigation stack) or a presented modal
+    /// (the navigation stack inside it).
+    public enum ContainerID: Hashable, Sendable, CustomStringConvertible {
+        /// The root container.
+        case root
+        /// The container of the tab at the path.
+        case tab(StepPath)
+        /// The container of the modal presented at the path.
+        case modal(StepPath)
+
+        /// The path of the node that owns the container (`/` for the root).
+        public var path: StepPath {
+            switch self {
+            case .root: .root
+            case .tab(let path), .modal(let path): path
+            }
+        }
+
+        /// The owner's path, as error messages name the container.
+        public var description: String { path.description }
+    }
+
+    /// One container: the identity of its owner and its frames, bottom first.
+    struct Container: Hashable, Sendable {
+        var owner: StepIdentity
+        var frames: [Frame]
+    }
+
+    /// Every container on screen, by id.
+    var table: [ContainerID: Container]
+
+    /// The window chain: the presented modals, bottom first.
+    public internal(set) var modals: [Modal]
+
+    /// The screen on top (SPEC §2), for example `/profile/detail/dark`.
+    ///
+    /// Selections are not structural, so after ``apply(_:reaching:)`` this is read from the state
+    /// reached rather than from the events.
+    public internal(set) var visibleScreen: StepPath
+
+    /// The rendering of the state the screen shows.
+    let rendering: ScreenRendering
+
+    /// Renders the screen of `root` (SPEC §2).
+    /// - Parameter root: The state to render.
+    /// - Complexity: O(*m*) for the *m* mounted nodes.
+    public init(_ root: some StepNode) {
+        self.init(tree: StepStorage.make(root))
+    }
+
+    init(tree: StepNodeStorage) {
+        let rendering = ScreenRendering(tree)
+        self.rendering = rendering
+        self.visibleScreen = tree.visiblePath.path
+        self.modals = rendering.window.map { Modal(frame: rendering.frame($0), style: rendering.nodes[$0].style) }
+        var table: [ContainerID: Container] = [.root: Container(owner: .root, frames: [])]
+        for (index, node) in rendering.nodes.enumerated() where node.kind == .tab || node.isModal {
+            table[rendering.containerID(ofOwner: index)] = Container(
+                owner: node.identity, frames: [])
+        }
+        for (index, node) in rendering.nodes.enumerated() where node.isPushed {
+            guard let container = node.container else { continue }
+            table[rendering.containerID(container)]?.frames.append(rendering.frame(index))
+        }
+        self.table = table
+    }
+
+    /// The containers on screen, sorted by path (the root first).
+    public var containers: [ContainerID] { Self.sorted(table.keys) }
+
+    /// The frames in `container`, bottom first, or `nil` when it is not on screen.
+    /// - Parameter container: The root, a tab or a modal.
+    /// - Returns: The frames; `[]` for a container with nothing pushed.
+    public func frames(of container: ContainerID) -> [Frame]? {
+        table[container]?.frames
+    }
+
+    /// The paths of the frames in `container`, bottom first, or `nil` when it is not on screen.
+    /// - Parameter container: The root, a tab or a modal.
+    /// - Returns: The frames' paths; `[]` for a container with nothing pushed.
+    public func stack(of container: ContainerID) -> [StepPath]? {
+        table[container].map { $0.frames.map(\.path) }
+    }
+
+    /// One line for the visible screen, one for the window, then one per container sorted by
+    /// path, for example `tab /profile [/profile/detail, /profile/friends/u1]`.
+    public var description: String {
+        var lines = [
+            "visible \(visibleScreen)",
+            "window [\(modals.map(\.description).joined(separator: ", "))]",
+        ]
+        for id in containers {
+            guard let container = table[id] else { continue }
+            let kind =
+                switch id {
+                case .root: "root"
+                case .tab: "tab"
+                case .modal: "modal"
+                }
+            let frames = container.frames.map(\.description).joined(separator: ", ")
+            lines.append("\(kind) \(id) [\(frames)]")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Screens are equal when their containers, window chains and visible screens are; the
+    /// state each was computed from is not compared.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.table == rhs.table && lhs.modals == rhs.modals
+            && lhs.visibleScreen == rhs.visibleScreen
+    }
+
+    /// Container ids sorted by path, so that descriptions and errors are deterministic.
+    static func sorted(_ ids: some Sequence<ContainerID>) -> [ContainerID] {
+        ids.sorted { $0.path.segments.lexicographicallyPrecedes($1.path.segments) }
+    }
+}
+
+extension ScreenRendering {
+    /// The frame of node `index`.
+    func frame(_ index: Int) -> HeadlessScreen.Frame {
+        HeadlessScreen.Frame(path: path(index), identity: nodes[index].identity)
+    }
+
+    /// The id of the container that node `index` (a tab or a presented step) owns.
+    func containerID(ofOwner index: Int) -> HeadlessScreen.ContainerID {
+        nodes[index].isModal ? .modal(path(index)) : .tab(path(index))
+    }
+
+    /// The id of a rendered container.
+    func containerID(_ container: Container) -> HeadlessScreen.ContainerID {
+        switch container {
+        case .root, .window: .root
+        case .owned(let owner): index[owner].map { containerID(ofOwner: $0) } ?? .root
+        }
+    }
+}
