@@ -143,11 +143,13 @@ enum DiffBench {
         let new = try tree.shape.build(tree.schema, prefix: "b", selectedTab: 1)
         let events = NavigationDiff.events(from: tree.state, to: new)
         let elements = tree.shape.elementCount
-        let pops = events.filter { if case .pop = $0 { true } else { false } }.count
-        let pushes = events.filter { if case .push = $0 { true } else { false } }.count
+        let pops = events.count { $0.kind == .pop }
+        let pushes = events.count { $0.kind == .push }
         try expect(
             events.count == 2 * elements + 1 && pops == elements && pushes == elements
-                && events.contains(.select(.root, from: "t0", to: "t1")),
+                && events.contains {
+                    $0.path == .root && $0.kind == .select(oldKey: "t0", newKey: "t1")
+                },
             "full diff gave \(events.count) events (\(pops) pops, \(pushes) pushes), expected "
                 + "\(2 * elements + 1) (\(elements) pops, \(elements) pushes, 1 select)")
         return runner(tree.state, new)

@@ -5,7 +5,7 @@ import StepTree
 
 struct LinkRoot: StepsCollection {
     enum Key: String, StepKey { case a, e }
-    var selected: Key?
+    var selected = StepSelection<Key>()
     var a = Step(LinkLevel1())
     var e = Step(LinkLevel1())
     static let steps = StepTable<Self>(.tab(.a, \.a), .tab(.e, \.e))
@@ -14,7 +14,7 @@ struct LinkRoot: StepsCollection {
 
 struct LinkLevel1: StepsCollection {
     enum Key: String, StepKey { case b, f }
-    var selected: Key?
+    var selected = StepSelection<Key>()
     var b = Step(LinkLevel2())
     var f = Step(LinkLevel2())
     static let steps = StepTable<Self>(.push(.b, \.b), .push(.f, \.f))
@@ -23,7 +23,7 @@ struct LinkLevel1: StepsCollection {
 
 struct LinkLevel2: StepsCollection {
     enum Key: String, StepKey { case c, g }
-    var selected: Key?
+    var selected = StepSelection<Key>()
     var c = Step(LinkLevel3())
     var g = Step(LinkLevel3())
     static let steps = StepTable<Self>(.push(.c, \.c), .push(.g, \.g))
@@ -32,7 +32,7 @@ struct LinkLevel2: StepsCollection {
 
 struct LinkLevel3: StepsCollection {
     enum Key: String, StepKey { case d, h }
-    var selected: Key?
+    var selected = StepSelection<Key>()
     var d = Step()
     var h = Step()
     static let steps = StepTable<Self>(.inline(.d, \.d), .inline(.h, \.h))
@@ -120,15 +120,15 @@ enum SelectBench {
     @inline(__always)
     private static func assign(_ steps: inout LinkRoot, _ index: Int) {
         if index & 1 == 0 {
-            steps.selected = .a
-            steps.a.selected = .b
-            steps.a.b.selected = .c
-            steps.a.b.c.selected = .d
+            steps.selected.content = .a
+            steps.a.selected.push = .b
+            steps.a.b.selected.push = .c
+            steps.a.b.c.selected.content = .d
         } else {
-            steps.selected = .e
-            steps.e.selected = .f
-            steps.e.f.selected = .g
-            steps.e.f.g.selected = .h
+            steps.selected.content = .e
+            steps.e.selected.push = .f
+            steps.e.f.selected.push = .g
+            steps.e.f.g.selected.content = .h
         }
     }
 

@@ -4,14 +4,20 @@ import Testing
 /// One path operation, applied the same way to any ``StepNode`` (hand-written or schema-driven).
 enum PathOperation: Hashable, Sendable, CustomTestStringConvertible {
     case select(String, fresh: Bool = false)
+    case selectValue(String, String)
+    case show(String)
     case deselect(String)
     case stack(String, ids: [String])
+    case remove(String)
 
     var testDescription: String {
         switch self {
         case .select(let path, let fresh): fresh ? "select \(path) fresh" : "select \(path)"
+        case .selectValue(let path, let value): "select \(path) with '\(value)'"
+        case .show(let path): "show \(path)"
         case .deselect(let path): "deselect \(path)"
         case .stack(let path, let ids): "stack \(path) \(ids)"
+        case .remove(let path): "remove \(path)"
         }
     }
 }
@@ -34,8 +40,11 @@ extension StepNode {
     mutating func perform(_ operation: PathOperation) throws(StepPathError) {
         switch operation {
         case .select(let path, let fresh): try select(path: path, fresh: fresh)
+        case .selectValue(let path, let value): try select(path: path, with: value)
+        case .show(let path): try show(path: path)
         case .deselect(let path): try deselect(path: path)
         case .stack(let path, let ids): try setStack(path: path, ids: ids)
+        case .remove(let path): try remove(path: path)
         }
     }
 

@@ -15,7 +15,7 @@ struct Note: StepValue {
 
 struct DeepRoot: StepsCollection {
     enum Key: String, StepKey { case start, level1 }
-    var selected: Key? = .start
+    var selected = StepSelection<Key>(.start)
     var start = Step()
     var level1 = Step(Level1())
     static let steps = StepTable<Self>(.inline(.start, \.start), .push(.level1, \.level1))
@@ -24,7 +24,7 @@ struct DeepRoot: StepsCollection {
 
 struct Level1: StepsCollection {
     enum Key: String, StepKey { case idle, level2 }
-    var selected: Key? = .idle
+    var selected = StepSelection<Key>(.idle)
     var idle = Step()
     var level2 = Step(Level2())
     var tag = ""
@@ -35,7 +35,7 @@ struct Level1: StepsCollection {
 
 struct Level2: StepsCollection {
     enum Key: String, StepKey { case idle, level3 }
-    var selected: Key? = .idle
+    var selected = StepSelection<Key>(.idle)
     var idle = Step()
     var level3 = Step(Level3())
     var tag = ""
@@ -47,7 +47,7 @@ struct Level2: StepsCollection {
 
 struct Level3: StepsCollection {
     enum Key: String, StepKey { case idle, note }
-    var selected: Key? = .idle
+    var selected = StepSelection<Key>(.idle)
     var idle = Step()
     var note = Step(Note())
     var tag = ""
