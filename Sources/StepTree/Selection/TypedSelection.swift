@@ -64,6 +64,13 @@ extension StepsCollection {
         perform(.renewing(fresh: fresh, value), on: route.path.parts)
     }
 
+    /// Deselects the child stored at `a` if it is selected; a pushed or presented child goes
+    /// back to its initial state, and a tab is left as it is.
+    /// - Complexity: O(1), plus the cost of resetting the child.
+    public mutating func deselect<A>(_ a: WritableKeyPath<Self, Step<A>>) {
+        deselect(Self.steps.key(for: a))
+    }
+
     /// Shows exactly the screen of the child stored at `a`, removing what covers it; see
     /// ``StepNode/show(path:fresh:)-(String,_)``.
     /// - Complexity: O(1), plus the size of what is cleared.

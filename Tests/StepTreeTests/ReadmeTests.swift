@@ -9,7 +9,7 @@ import Testing
 enum ReadmeTree {
     struct ThemeSteps: StepsCollection {
         enum Key: String, StepKey { case light, dark }
-        var selected: Key?  // nil: no theme chosen
+        var selected = StepSelection<Key>()  // no theme chosen
         var light = Step()
         var dark = Step()
         static let steps = StepTable<Self>(.inline(.light, \.light), .inline(.dark, \.dark))
@@ -17,7 +17,7 @@ enum ReadmeTree {
 
     struct ProfileSteps: StepsCollection {
         enum Key: String, StepKey { case main, detail, settings, friends }
-        var selected: Key? = .main
+        var selected = StepSelection<Key>(.main)
         var main = Step()
         var detail = Step(ThemeSteps())
         var settings = Step()
@@ -31,13 +31,15 @@ enum ReadmeTree {
     }
 
     struct AppSteps: StepsCollection {
-        enum Key: String, StepKey { case home, explore, profile }
-        var selected: Key? = .home
+        enum Key: String, StepKey { case home, explore, profile, login }
+        var selected = StepSelection<Key>(.home)
         var home = Step()
         var explore = Step(ExploreData())  // a leaf with a payload
         var profile = Step(ProfileSteps())
+        var login = Step()
         static let steps = StepTable<Self>(
-            .tab(.home, \.home), .tab(.explore, \.explore), .tab(.profile, \.profile))
+            .tab(.home, \.home), .tab(.explore, \.explore), .tab(.profile, \.profile),
+            .present(.login, \.login, style: .cover))
     }
 
     struct ExploreData: StepValue {
@@ -53,7 +55,7 @@ extension ReadmeTree {
             let before = steps
 
             steps.select(\.profile, \.detail, \.dark)  // typed: checked by the compiler
-            #expect(steps.profile.selected == .detail)  // every ancestor is selected
+            #expect(steps.profile.selected == StepSelection(.main, push: .detail))  // main kept under it
 
             #expect(
                 NavigationDiff.events(from: before, to: steps).map(\.description) == [
@@ -61,13 +63,35 @@ extension ReadmeTree {
                     "push /profile/detail",
                 ])
 
-            try steps.select(path: "profile/settings")  // from a string, with typed errors
+            try steps.select(path: "profile/settings")  // from a string: the sheet over the detail
             #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["profile"]))) {
-                try steps.select(path: "profile/nope")  // and the value is left unchanged
+                try steps.select(path: "profile/nope")  // typed errors, and the value is left unchanged
             }
 
-            steps.select(\.explore, with: ExploreData(query: "swift"))  // new value, new identity
+            var shown = steps
+            try shown.show(path: "profile/main")  // exactly this screen: what covers it goes
+            #expect(
+                NavigationDiff.events(from: steps, to: shown).map(\.description) == [
+                    "dismiss /profile/settings sheet",
+                    "pop /profile/detail",
+                ])
+
             try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
+            try steps.show(StepRoute(\AppSteps.profile).then(\.friends).element("ann"))  // any depth
+            #expect(steps.visibleScreen == StepPath(["profile", "friends", "ann", "main"]))
+        }
+
+        @Test func identityAndRestoration() throws {
+            let navigator = Navigator(AppSteps())
+            navigator.transaction { $0.select(\.explore, with: ExploreData(query: "swift")) }
+
+            var saved = AppSteps()
+            saved.select(\.explore, with: ExploreData(query: "swiftui"))  // another history
+            let events = navigator.restore(saved)  // straight to the saved screen, no replay
+            #expect(events.map(\.description) == ["replace /explore"])
+
+            let data = try JSONEncoder().encode(navigator.root)
+            #expect(navigator.restore(try JSONDecoder().decode(AppSteps.self, from: data)) == [])
         }
 
         @Test func navigatorObserversAndAnalytics() throws {
@@ -75,19 +99,25 @@ extension ReadmeTree {
             let navigator = Navigator(AppSteps(), observer: tracker)
 
             try navigator.select(path: "profile/detail/dark")  // one transaction, one screen view
-            navigator.transaction(.userGesture) { $0.select(\.explore) }
+            navigator.transaction(.userGesture) { $0.select(\.login) }  // a cover over the tab bar
+            try navigator.userDidRemove(path: "login")  // the user swiped it away
 
             let screens = tracker.views.map(\.screen.description)
-            #expect(screens == ["/profile/detail/dark", "/explore"])
+            #expect(screens == ["/profile/detail/dark", "/login", "/profile/detail/dark"])
         }
 
         @Test func schemaDrivenTrees() throws {
-            let json = #"{"children": [{"key": "a", "kind": "push"}]}"#
+            let json = #"{"initial": ["feed", "login"], "children": ["#
+                + #"{"key": "feed", "kind": "tab", "children": [{"key": "item", "kind": "push"}]},"#
+                + #"{"key": "login", "kind": "present", "style": "cover"}]}"#
             let schema = try StepSchema(json: Data(json.utf8))
             var state = DynamicSteps(schema: schema)
             let start = state
-            try state.select(path: "a")
-            #expect(NavigationDiff.events(from: start, to: state).map(\.description) == ["push /a"])
+            try state.show(path: "feed/item", with: "42")
+            #expect(
+                NavigationDiff.events(from: start, to: state).map(\.description) == [
+                    "dismiss /login cover", "push /feed/item",
+                ])
         }
 
         @Test func readmeBlocksAppearHere() throws {
@@ -99,7 +129,7 @@ extension ReadmeTree {
             let source = try String(contentsOf: here, encoding: .utf8)
             let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
                 .map { $0.components(separatedBy: "```")[0] }
-            #expect(blocks.count == 4)
+            #expect(blocks.count == 5)
             for block in blocks {
                 #expect(
                     normalized(source).contains(normalized(block)),
