@@ -20,14 +20,24 @@ public enum NavigationDiff {
     ///   - new: The state to show.
     /// - Returns: The events in the order a UI layer applies them; empty when nothing on screen
     ///   changes.
-    /// - Complexity: O(*m*) for *m* nodes mounted in either state (dictionary look-ups by
-    ///   identity): both screens are rendered, then compared.
+    /// - Complexity: O(*c* · *f* + *e* log *e*) where *c* is the number of nodes whose storage
+    ///   differs between the two states, or whose frames gain or lose events, *f* their fan-out
+    ///   and *e* the number of events. Subtrees that both states share (the common case: a state
+    ///   derived from the other by copy-on-write) are skipped, so the cost follows what changed,
+    ///   not the size of the tree. Two independently built states share nothing: O(*m*) for *m*
+    ///   nodes mounted in either.
     public static func events<Root: StepNode>(from old: Root, to new: Root) -> [NavigationEvent] {
-        events(from: StepStorage.make(old), to: StepStorage.make(new))
+        DiffWalk.events(from: StepStorage.make(old), to: StepStorage.make(new))
     }
 
-    static func events(from old: StepNodeStorage, to new: StepNodeStorage) -> [NavigationEvent] {
-        let comparison = ScreenComparison(old: ScreenRendering(old), new: ScreenRendering(new))
+    /// The same events, computed by rendering both screens in full and comparing them (SPEC §2
+    /// and §3 read literally): the reference that the tests hold ``events(from:to:)`` to.
+    /// - Complexity: O(*m*) for *m* nodes mounted in either state.
+    static func referenceEvents<Root: StepNode>(from old: Root, to new: Root)
+        -> [NavigationEvent]
+    {
+        let comparison = ScreenComparison(
+            old: ScreenRendering(StepStorage.make(old)), new: ScreenRendering(StepStorage.make(new)))
         return comparison.events()
     }
 }

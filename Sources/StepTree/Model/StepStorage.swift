@@ -24,6 +24,9 @@ class StepNodeStorage: @unchecked Sendable {
     var isStack: Bool { false }
     /// A description of the value's type, for observers and errors.
     var typeName: String { "" }
+    /// An object shared by every node of the same shape (a hand-written type's table, a
+    /// schema): two nodes with the same shape number their children alike.
+    var shape: AnyObject? { nil }
 
     // MARK: State
 

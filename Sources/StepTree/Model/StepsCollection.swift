@@ -85,6 +85,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func copy() -> StepStorage<Node> { CollectionStorage(value) }
     override var childCount: Int { table.contents.names.count }
+    override var shape: AnyObject? { table.contents }
     override var hasTabs: Bool { table.hasTabs }
     override func childKey(_ index: Int) -> String { table.contents.names[index] }
     override func childKind(_ index: Int) -> StepKind { table.contents.kinds[index] }

@@ -217,6 +217,7 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func childIndex(forKey key: Substring) -> Int? { schema.childIndex(forKey: key) }
     override var isStack: Bool { schema.kind == .stack }
     override var typeName: String { "DynamicSteps" }
+    override var shape: AnyObject? { schema }
 
     override func selectedIndex(in layer: StepLayer) -> Int? { value.selection[layer] }
     override func child(_ index: Int) -> StepReference {
