@@ -91,7 +91,9 @@ public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
         let rendering = ScreenRendering(tree)
         self.rendering = rendering
         self.visibleScreen = tree.visiblePath.path
-        self.modals = rendering.window.map { Modal(frame: rendering.frame($0), style: rendering.nodes[$0].style) }
+        self.modals = rendering.window.map {
+            Modal(frame: rendering.frame($0), style: rendering.nodes[$0].style)
+        }
         var table: [ContainerID: Container] = [.root: Container(owner: .root, frames: [])]
         for (index, node) in rendering.nodes.enumerated() where node.kind == .tab || node.isModal {
             table[rendering.containerID(ofOwner: index)] = Container(

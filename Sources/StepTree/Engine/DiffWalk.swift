@@ -149,8 +149,13 @@ struct DiffWalk {
             && oldNode.childKey(oldIndex ?? 0) == newNode.childKey(newIndex ?? 0)
         if let newIndex {
             let newSide = Side(node: newNode.child(newIndex).storage, active: newActive)
-            let old = matched ? oldIndex.map { ($0, Side(node: oldNode.child($0).storage, active: oldActive)) } : nil
-            child(newIndex, of: newNode, newSide, identity, region: region, old: old, in: oldNode, isContent: false)
+            let old =
+                matched
+                ? oldIndex.map { ($0, Side(node: oldNode.child($0).storage, active: oldActive)) }
+                : nil
+            child(
+                newIndex, of: newNode, newSide, identity, region: region, old: old, in: oldNode,
+                isContent: false)
         }
         if let oldIndex, !matched {
             let side = Side(node: oldNode.child(oldIndex).storage, active: oldActive)

@@ -37,7 +37,8 @@ public enum NavigationDiff {
         -> [NavigationEvent]
     {
         let comparison = ScreenComparison(
-            old: ScreenRendering(StepStorage.make(old)), new: ScreenRendering(StepStorage.make(new)))
+            old: ScreenRendering(StepStorage.make(old)), new: ScreenRendering(StepStorage.make(new))
+        )
         return comparison.events()
     }
 }
@@ -74,7 +75,8 @@ final class ScreenComparison {
             if isReplaced(node) {
                 events.append(.init(.replace, new.path(index), identity: node.identity))
             } else if isRetained(node.identity),
-                let before = old.index[node.identity], old.nodes[before].contentKey != node.contentKey
+                let before = old.index[node.identity],
+                old.nodes[before].contentKey != node.contentKey
             {
                 events.append(
                     .init(

@@ -64,6 +64,7 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Renews the step: with `value` (which replaces the step's value), or with no value.
+    @usableFromInline
     mutating func renew(with value: Value?) {
         if let value { self.value = value }
         renewal = renewal.renewed(with: value)

@@ -148,7 +148,8 @@ extension StepNode {
     /// Whether every step along `path` is selected (stack elements only need to exist).
     /// - Complexity: O(*d*) for a path of depth *d* (O(*n*) per stack segment).
     public func isSelected(path: StepPath) -> Bool {
-        guard !path.isRoot, let resolved = try? ResolvedPath(path.parts, from: StepStorage.make(self))
+        guard !path.isRoot,
+            let resolved = try? ResolvedPath(path.parts, from: StepStorage.make(self))
         else { return false }
         return resolved.isSelected
     }

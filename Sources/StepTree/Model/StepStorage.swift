@@ -115,9 +115,16 @@ extension StepKind {
 }
 
 /// A child step as the engine sees it: renewal history and storage.
+@usableFromInline
 struct StepReference {
     let renewal: StepRenewal
     let storage: StepNodeStorage
+
+    @usableFromInline
+    init(renewal: StepRenewal, storage: StepNodeStorage) {
+        self.renewal = renewal
+        self.storage = storage
+    }
 }
 
 /// A stack element as the engine sees it.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The declared children of a ``StepsCollection``: for each, its key, kind and stored property.
 ///
 /// ```swift
@@ -123,11 +125,15 @@ struct KeyPathIndex: @unchecked Sendable {
 
 /// One declared child of a ``StepsCollection``: key, kind and the property that holds it.
 public struct StepChild<Node: StepsCollection>: Sendable {
-    let key: Node.Key
-    let name: String
-    let kind: StepKind
-    let accessor: StepAccessor
+    @usableFromInline let key: Node.Key
+    @usableFromInline let name: String
+    @usableFromInline let kind: StepKind
+    @usableFromInline let accessor: StepAccessor
 
+    // Inlinable, like the factories below, so that the accessor's closures are compiled where
+    // the table is declared, for the concrete node and value types: unspecialized, every call
+    // would look up generic type metadata.
+    @inlinable
     init<Value: StepValue>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable, kind: StepKind
     ) {
@@ -138,6 +144,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A tab: stays mounted and keeps its own navigation stack.
+    @inlinable
     public static func tab<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -145,6 +152,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// An inline step: the parent's content in place (a variant, a root switch).
+    @inlinable
     public static func inline<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -152,6 +160,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A pushed step.
+    @inlinable
     public static func push<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -159,6 +168,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A modally presented step.
+    @inlinable
     public static func present<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable,
         style: PresentationStyle = .sheet
@@ -167,6 +177,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A stack of elements, each pushed above the previous one.
+    @inlinable
     public static func stack<Element: StepsCollection>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<StepStack<Element>>> & Sendable
     ) -> Self {
@@ -181,6 +192,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
 ///
 /// `@unchecked Sendable`: every property is immutable; the key path names a stored property and
 /// captures nothing, and the closures capture only that key path.
+@usableFromInline
 final class StepAccessor: @unchecked Sendable {
     /// The key path to the child's property.
     let anyKeyPath: AnyKeyPath
@@ -195,6 +207,7 @@ final class StepAccessor: @unchecked Sendable {
     /// Runs a body on the child's unique box.
     let modify: (StepNodeStorage, (StepNodeStorage) -> Void) -> Void
 
+    @usableFromInline
     init(
         anyKeyPath: AnyKeyPath,
         read: @escaping (StepNodeStorage) -> StepReference,
@@ -212,18 +225,21 @@ final class StepAccessor: @unchecked Sendable {
     }
 
     /// The accessor of the child stored at `keyPath`.
+    @inlinable
     static func make<Node: StepsCollection, Value: StepValue>(
         _ keyPath: WritableKeyPath<Node, Step<Value>>
     ) -> StepAccessor {
-        StepAccessor(
+        // The initial value of the child, made on first use (a new node has it there) and
+        // shared by every reset: a copy-on-write step, so sharing it costs one retain.
+        let initial = InitialStep<Node, Value>(keyPath)
+        return StepAccessor(
             anyKeyPath: keyPath,
             read: { storage in
                 let step = CollectionStorage<Node>.of(storage).value[keyPath: keyPath]
                 return StepReference(renewal: step.renewal, storage: step.storage)
             },
             reset: { storage in
-                CollectionStorage<Node>.of(storage).value[keyPath: keyPath] = Node()[
-                    keyPath: keyPath]
+                CollectionStorage<Node>.of(storage).value[keyPath: keyPath] = initial.step
             },
             accepts: { $0 is Value },
             renew: { storage, value in
@@ -233,5 +249,31 @@ final class StepAccessor: @unchecked Sendable {
             modify: { storage, body in
                 body(CollectionStorage<Node>.of(storage).value[keyPath: keyPath].uniqueStorage())
             })
+    }
+}
+
+/// The step a new `Node` holds at one key path, made once on first use.
+///
+/// `@unchecked Sendable`: the step is written once, under the lock, and only read after.
+@usableFromInline
+final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sendable {
+    @usableFromInline let keyPath: WritableKeyPath<Node, Step<Value>>
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var made: Step<Value>?
+
+    @usableFromInline
+    init(_ keyPath: WritableKeyPath<Node, Step<Value>>) {
+        self.keyPath = keyPath
+    }
+
+    /// The child's initial step.
+    @usableFromInline
+    var step: Step<Value> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let step = Node()[keyPath: keyPath]
+        made = step
+        return step
     }
 }

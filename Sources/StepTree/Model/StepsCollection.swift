@@ -66,6 +66,7 @@ extension StepsCollection {
 }
 
 /// The box of a ``StepsCollection`` value; reads the node's shape from its ``StepTable``.
+@usableFromInline
 final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchecked Sendable {
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
     let table: StepTable<Node>
@@ -79,6 +80,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     // A forced cast, since any other box is a bug in the engine; it compares one type pointer,
     // the class being final.
     // swift-format-ignore: NeverForceUnwrap
+    @inlinable
     static func of(_ storage: StepNodeStorage) -> CollectionStorage<Node> {
         storage as! CollectionStorage<Node>
     }

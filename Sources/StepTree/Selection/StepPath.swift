@@ -25,7 +25,8 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: The errors of ``init(parsing:)``.
     static func parts(of text: String) throws(StepPathError) -> [Substring] {
         // One leading `/` is allowed (SPEC §4); `""` and `"/"` have no segments.
-        let body = text.utf8.first == UInt8(ascii: "/") ? String(Substring(text.utf8.dropFirst())) : text
+        let body =
+            text.utf8.first == UInt8(ascii: "/") ? String(Substring(text.utf8.dropFirst())) : text
         if body.isEmpty { throw .emptyPath }
         let parts = split(body)
         for (index, part) in parts.enumerated() where part.isEmpty {
