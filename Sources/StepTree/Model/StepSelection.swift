@@ -6,9 +6,10 @@
 /// ```
 ///
 /// Each key must be a child of the layer it is stored in; the node's ``StepTable`` says which.
+/// (Schema-driven nodes store child indices in the same shape.)
 /// Select through ``StepsCollection/select(_:)`` to have that checked and to reset a replaced
 /// pushed or presented child; a key stored in the wrong layer is read as nothing selected.
-public struct StepSelection<Key: StepKey>: Hashable, Sendable, Codable {
+public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Sendable, Codable {
     /// The selected tab or inline variant.
     public var content: Key?
     /// The selected pushed step or stack.

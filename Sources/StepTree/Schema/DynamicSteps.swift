@@ -35,7 +35,7 @@ public struct DynamicSteps: StepNode {
     }
 
     /// The keys of the selected children, bottom layer first.
-    public var selectedKeys: [String] { selection.indices.map { schema.children[$0].key } }
+    public var selectedKeys: [String] { selection.keys.map { schema.children[$0].key } }
 
     /// The element ids, for a stack node.
     public var elementIDs: [String] { elements.ids }
@@ -178,7 +178,7 @@ extension DynamicSteps: Codable {
     /// encoded.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ChildKey.self)
-        if !selection.indices.isEmpty {
+        if !selection.keys.isEmpty {
             try container.encode(selectedKeys, forKey: .selected)
         }
         try container.encodeIfPresent(payload, forKey: .payload)

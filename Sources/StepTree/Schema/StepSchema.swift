@@ -66,7 +66,7 @@ public final class StepSchema: Sendable {
     }
 
     /// The keys of the children selected at start, bottom layer first.
-    public var initialKeys: [String] { initialIndices.indices.map { children[$0].key } }
+    public var initialKeys: [String] { initialIndices.keys.map { children[$0].key } }
 
     /// The index of the child named `key`.
     public func childIndex(forKey key: some StringProtocol) -> Int? { indexByKey[Substring(key)] }
@@ -253,28 +253,4 @@ public struct StepSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// The index of the child a schema-driven node selects in each layer.
-struct SelectedIndices: Hashable, Sendable {
-    var content: Int?
-    var push: Int?
-    var modal: Int?
-
-    subscript(layer: StepLayer) -> Int? {
-        get {
-            switch layer {
-            case .content: content
-            case .push: push
-            case .modal: modal
-            }
-        }
-        set {
-            switch layer {
-            case .content: content = newValue
-            case .push: push = newValue
-            case .modal: modal = newValue
-            }
-        }
-    }
-
-    /// The selected indices, bottom layer first.
-    var indices: [Int] { [content, push, modal].compactMap { $0 } }
-}
+typealias SelectedIndices = StepSelection<Int>
