@@ -131,4 +131,47 @@ import Testing
         #expect(state.profile.friends.ids == [])
         #expect(state.visibleScreen == StepPath(["profile", "detail"]))
     }
+
+    /// A modal presented from a stack element that is popped and pushed back is dismissed and
+    /// presented again, though the element keeps its identity.
+    @Test func modalOfAReplayedElementIsPresentedAgain() throws {
+        var state = AppSteps()
+        try state.setStack(path: "profile/friends", ids: ["u1", "u2"])
+        try state.select(path: "profile/friends/u2/settings")
+        #expect(
+            state.apply(.select("profile/friends/u1/detail"))
+                == .events([
+                    "dismiss /profile/friends/u2/settings sheet", "pop /profile/friends/u2",
+                    "push /profile/friends/u1/detail", "push /profile/friends/u2",
+                    "present /profile/friends/u2/settings sheet",
+                ]))
+    }
+
+    /// Showing a stack removes all its elements, topmost first; the stack stays selected and
+    /// its parent's screen shows.
+    @Test func showingAStackEmptiesIt() throws {
+        var state = AppSteps()
+        try state.setStack(path: "profile/friends", ids: ["u1", "u2"])
+        try state.select(path: "profile/friends/u2/detail")
+        #expect(
+            state.apply(.show("profile/friends"))
+                == .events([
+                    "pop /profile/friends/u2/detail", "pop /profile/friends/u2",
+                    "pop /profile/friends/u1",
+                ]))
+        #expect(state.profile.selected == StepSelection(.main, push: .friends))
+        #expect(state.visibleScreen == StepPath(["profile", "main"]))
+    }
+
+    /// `show` through a present step clears nothing beneath it: the sheet comes over the
+    /// pushed detail.
+    @Test func showingASheetKeepsWhatItCovers() throws {
+        var state = AppSteps()
+        try state.select(path: "profile/detail")
+        try state.select(path: "login")
+        #expect(
+            state.apply(.show("profile/settings"))
+                == .events(["dismiss /login cover", "present /profile/settings sheet"]))
+        #expect(state.profile.selected == StepSelection(.main, push: .detail, modal: .settings))
+    }
 }

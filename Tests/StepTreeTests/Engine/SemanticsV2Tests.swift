@@ -182,6 +182,41 @@ private func run<Root: StepNode>(
         }
     }
 
+    /// The window chain is ordered: a sheet of the tab left behind lies below the root's
+    /// cover, so the cover is dismissed first and presented again above the new tab.
+    static let coverOverATabsSheet: [(PathOperation, Outcome)] = [
+        (
+            .select("profile/settings"),
+            .events(["select / home -> profile", "present /profile/settings sheet"])
+        ),
+        (.select("login"), .events(["present /login cover"])),
+        (
+            .select("home"),
+            .events([
+                "dismiss /login cover", "dismiss /profile/settings sheet",
+                "select / profile -> home",
+                "present /login cover",
+            ])
+        ),
+        (
+            .select("profile"),
+            .events([
+                "dismiss /login cover", "select / home -> profile",
+                "present /profile/settings sheet", "present /login cover",
+            ])
+        ),
+    ]
+
+    @Test func coverAboveASheetOfTheTabLeftBehind() throws {
+        var (typed, dynamic) = try Self.example()
+        run(&typed, Self.coverOverATabsSheet, "AppSteps")
+        run(&dynamic, Self.coverOverATabsSheet, "DynamicSteps")
+        let modals = [StepPath(["profile", "settings"]), StepPath(["login"])]
+        #expect(typed.presentedModals == modals)
+        #expect(dynamic.presentedModals == modals)
+        #expect(typed.visibleScreen == StepPath(["login", "form"]))
+    }
+
     static let sheetOverPush: [(PathOperation, Outcome)] = [
         (.select("profile/detail"), .events(["select / home -> profile", "push /profile/detail"])),
         // The sheet comes over the pushed detail: nothing is popped.
