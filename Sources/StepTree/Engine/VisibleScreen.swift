@@ -6,6 +6,13 @@ extension StepNode {
     public var visibleScreen: StepPath {
         StepStorage.make(self).visiblePath.path
     }
+
+    /// The identity of the screen on top (SPEC §1): a screen renewed at the same path has
+    /// another one.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    var visibleIdentity: StepIdentity {
+        StepStorage.make(self).visiblePath.identity
+    }
 }
 
 /// The path to the visible screen: each step's segment, kind (`nil` for a stack element) and
@@ -14,6 +21,8 @@ struct VisiblePath {
     var segments: [String] = []
     var kinds: [StepKind?] = []
     var nodes: [StepNodeStorage] = []
+    /// The identity of the last step, computed as ``ScreenRendering`` computes it.
+    var identity = StepIdentity.root
 
     var path: StepPath { StepPath(segments) }
 }
@@ -34,6 +43,9 @@ extension StepNodeStorage {
                     let stack = step.storage
                     if stack.elementCount > 0 {
                         let element = stack.element(stack.elementCount - 1)
+                        visible.identity = visible.identity
+                            .child(node.childKey(pushed), role: .stack, renewal: step.renewal)
+                            .child(element.id, role: nil, renewal: element.renewal)
                         visible.segments += [node.childKey(pushed), element.id]
                         visible.kinds += [.stack, nil]
                         visible.nodes += [stack, element.storage]
@@ -48,9 +60,12 @@ extension StepNodeStorage {
                 next = node.selectedIndex(in: .content)
             }
             guard let next else { return visible }
+            let step = node.child(next)
+            visible.identity = visible.identity.child(
+                node.childKey(next), role: node.childKind(next), renewal: step.renewal)
             visible.segments.append(node.childKey(next))
             visible.kinds.append(node.childKind(next))
-            node = node.child(next).storage
+            node = step.storage
             visible.nodes.append(node)
         }
     }

@@ -1,6 +1,7 @@
 /// An observer that turns navigator changes into screen views for analytics.
 ///
-/// It reports a ``ScreenView`` each time the visible screen (the top of the active path) changes:
+/// It reports a ``ScreenView`` each time the visible screen (the top of the active path) changes,
+/// by path or by identity (a screen renewed in place is a new view):
 /// once per transaction, so a multi-step deep link reports only its final screen, and a tab
 /// switch reports the other tab's top screen. Time comes from an injectable clock.
 ///
@@ -11,6 +12,8 @@
 public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Duration {
     private struct State {
         var screen: StepPath?
+        /// The identity of `screen`, once a change has shown it.
+        var identity: StepIdentity?
         var since: C.Instant?
         var views: [ScreenView] = []
     }
@@ -40,13 +43,17 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
     /// The screen currently visible, as far as the tracker knows.
     public var currentScreen: StepPath? { state.withLock { $0.screen } }
 
-    /// Reports a screen view when the change moved the top of the active path.
+    /// Reports a screen view when the change moved the top of the active path, or renewed the
+    /// screen there (the same path with another identity is another screen).
     public func didChange(_ change: NavigationChange) {
         let screen = change.visibleScreen
+        let identity = change.new.visibleIdentity
         let now = clock.now
         let view: ScreenView? = state.withLock { state in
             let previous = state.screen ?? change.old.visibleScreen
-            guard previous != screen else { return nil }
+            let previousIdentity = state.identity ?? change.old.visibleIdentity
+            state.identity = identity
+            guard previous != screen || previousIdentity != identity else { return nil }
             let view = ScreenView(
                 screen: screen, previous: previous,
                 previousDuration: state.since.map { $0.duration(to: now) }, cause: change.cause)

@@ -52,6 +52,51 @@ struct NavigationPlanTests {
             } == [["present /a sheet"], ["present /a/b cover"]])
     }
 
+    /// `select` and `replace` events are one update: a tab switch to a renewed tab rebuilds
+    /// that tab in the same UI transaction.
+    @Test func replacesAreGroupedWithSelects() throws {
+        var old = AppSteps()
+        try old.select(path: "profile/detail")
+        try old.select(path: "profile/settings")
+        var new = old
+        try new.select(path: "explore", with: ExploreData(query: "swift"))
+        try new.deselect(path: "profile/detail")
+        let plan = NavigationPlan(NavigationDiff.events(from: old, to: new))
+        #expect(
+            plan.description == """
+                dismiss /profile/settings sheet
+                pop /profile/detail
+                select / profile -> explore; replace /explore
+                """)
+        #expect(plan.updates.map(\.count) == [1, 1, 2])
+    }
+
+    @Test func replacesAloneAndBetweenFramesKeepTheirOrder() throws {
+        let schema = try StepSchema(
+            json: Data(
+                #"""
+                {"initial": "a", "children": [
+                  {"key": "a", "kind": "inline", "initial": "x", "children": [
+                    {"key": "x", "kind": "inline"}, {"key": "y", "kind": "inline"},
+                    {"key": "p", "kind": "push"}]},
+                  {"key": "m", "kind": "present"}]}
+                """#.utf8))
+        var state = DynamicSteps(schema: schema)
+        try state.select(path: "a/p")
+        try state.select(path: "m")
+        let before = state
+        // A renewal of a variant that is then switched away is not on screen.
+        try state.select(path: "a/x", with: "new")
+        try state.select(path: "a/y")
+        try state.select(path: "a", fresh: true)
+        #expect(
+            NavigationPlan(NavigationDiff.events(from: before, to: state)).updates.map {
+                $0.map(\.description)
+            } == [["pop /a/p"], ["replace /a"], ["push /a/p"]])
+        // The root's sheet is presented from the root, which stays: it is kept.
+        #expect(state.presentedModals == [StepPath(["m"])])
+    }
+
     @Test func noEventsMeanNoUpdates() {
         #expect(NavigationPlan([]).updates == [])
     }

@@ -83,8 +83,8 @@ import Testing
         try old.select(path: "profile/friends/u1/detail/dark")
         try old.select(path: "profile/friends/u2/settings")
         var new = old
-        try new.profile.friends.value.setIDs(["u1", "u4"])
-        new.profile.friends.value[id: "u1"]?.detail.selected = .light
+        try new.profile.friends.setIDs(["u1", "u4"])
+        new.profile.friends.value[id: "u1"]?.detail.value.select(.light)
         new.profile.friends.value[id: "u4"]?.select(.settings)
         #expect(
             eventText(from: old, to: new) == [
@@ -102,7 +102,7 @@ import Testing
     }
 
     /// Modals chain in the window; the topmost goes first, and frames inside a modal come and go
-    /// with it.
+    /// with it. A dismissed modal starts afresh when presented again.
     @Test func nestedModals() throws {
         let json = """
             {"initial": "main", "children": [
@@ -115,20 +115,29 @@ import Testing
         var state = DynamicSteps(schema: try StepSchema(json: Data(json.utf8)))
         #expect(
             state.apply(.select("a/b/c")) == .events(["present /a cover", "present /a/b sheet"]))
+        // `main` is the content: selecting it again changes nothing, the cover stays over it.
+        #expect(state.apply(.select("main")) == .events([]))
         #expect(
-            state.apply(.select("main")) == .events(["dismiss /a/b sheet", "dismiss /a cover"]))
-        #expect(state.apply(.select("a")) == .events(["present /a cover", "present /a/b sheet"]))
-        #expect(state.apply(.select("a/b/idle")) == .events(["pop /a/b/c"]))
+            state.apply(.show("main")) == .events(["dismiss /a/b sheet", "dismiss /a cover"]))
+        // Dismissed, `a` lost its sheet: it comes back as it started.
+        #expect(state.apply(.select("a")) == .events(["present /a cover"]))
+        #expect(state.apply(.select("a/b/c")) == .events(["present /a/b sheet"]))
+        // The variant under a push is kept: selecting it again pops nothing.
+        #expect(state.apply(.select("a/b/idle")) == .events([]))
+        #expect(state.apply(.deselect("a/b/c")) == .events(["pop /a/b/c"]))
         #expect(state.apply(.select("a/b/c")) == .events(["push /a/b/c"]))
-        #expect(state.apply(.select("a/idle")) == .events(["dismiss /a/b sheet"]))
+        #expect(state.apply(.select("a/idle")) == .events([]))
+        #expect(state.apply(.show("a/idle")) == .events(["dismiss /a/b sheet"]))
         #expect(
             state.apply(.select("a", fresh: true))
                 == .events(["dismiss /a cover", "present /a cover"]))
         #expect(state.apply(.deselect("a")) == .events(["dismiss /a cover"]))
-        #expect(state.selectedKey == nil)
+        #expect(state.selectedKey(in: .modal) == nil)
+        #expect(state.selectedKeys == ["main"])
     }
 
-    /// A node selecting nothing shows its own screen; inline changes are selections.
+    /// A node selecting nothing shows its own screen; inline changes are selections, and a
+    /// variant that is switched away keeps its own selections.
     @Test func inlineVariantsAreSelections() throws {
         let json = """
             {"initial": "a", "children": [
@@ -137,11 +146,20 @@ import Testing
             """
         var state = DynamicSteps(schema: try StepSchema(json: Data(json.utf8)))
         #expect(state.apply(.select("a/y")) == .events(["select /a x -> y"]))
-        // Switching the root's content takes the old content's frames with it, no pops.
         #expect(state.apply(.select("b/p")) == .events(["select / a -> b", "push /b/p"]))
+        // Switching the root's content takes the old content's frames away.
         #expect(state.apply(.select("a")) == .events(["pop /b/p", "select / b -> a"]))
         #expect(state.apply(.deselect("a")) == .events(["select / a -> -"]))
         #expect(state.apply(.deselect("a")) == .events([]))
-        #expect(state.apply(.select("a/y")) == .events(["select / - -> a"]))
+        #expect(state.apply(.select("a")) == .events(["select / - -> a"]))
+        #expect(state.selectedKeys == ["a"])
+        // `a` kept `y`, and `b` kept its pushed `p`.
+        #expect(state.apply(.select("a/y")) == .events([]))
+        #expect(state.apply(.select("b")) == .events(["select / a -> b", "push /b/p"]))
+        // Renewed in place: the variant is replaced, and the frame it pushed into the root's
+        // container is a new screen there.
+        #expect(
+            state.apply(.select("b", fresh: true))
+                == .events(["pop /b/p", "replace /b", "push /b/p"]))
     }
 }

@@ -17,10 +17,14 @@ struct ScreenTrackerTests {
         clock.advance(by: .seconds(2))
         navigator.transaction(.userGesture) { $0.select(\.profile) }  // back: detail still there
         clock.advance(by: .seconds(7))
-        try navigator.select(path: "profile/settings")
+        try navigator.select(path: "profile/settings")  // over the pushed detail
         clock.advance(by: .seconds(1))
         try navigator.userDidRemove(path: "profile/settings")  // sheet swiped away
         navigator.transaction { $0.explore.value.query = "x" }  // off screen: no view
+        clock.advance(by: .seconds(4))
+        try navigator.select(path: "login")  // the cover over the tab bar
+        clock.advance(by: .seconds(6))
+        try navigator.userDidRemove(path: "login")
 
         #expect(
             tracker.views == [
@@ -40,10 +44,42 @@ struct ScreenTrackerTests {
                     previous: StepPath(["profile", "detail", "dark"]),
                     previousDuration: .seconds(7), cause: .deepLink),
                 ScreenView(
-                    screen: StepPath(["profile"]), previous: StepPath(["profile", "settings"]),
+                    screen: StepPath(["profile", "detail", "dark"]),
+                    previous: StepPath(["profile", "settings"]),
                     previousDuration: .seconds(1), cause: .userGesture),
+                ScreenView(
+                    screen: StepPath(["login", "form"]),
+                    previous: StepPath(["profile", "detail", "dark"]),
+                    previousDuration: .seconds(4), cause: .deepLink),
+                ScreenView(
+                    screen: StepPath(["profile", "detail", "dark"]),
+                    previous: StepPath(["login", "form"]),
+                    previousDuration: .seconds(6), cause: .userGesture),
             ])
-        #expect(tracker.currentScreen == StepPath(["profile"]))
+        #expect(tracker.currentScreen == StepPath(["profile", "detail", "dark"]))
+    }
+
+    /// The same path with another identity is another screen: a product restored with another
+    /// id is a new screen view.
+    @Test func renewedScreenAtTheSamePathIsANewView() throws {
+        let clock = ManualClock()
+        let tracker = ScreenTracker(clock: clock)
+        let navigator = Navigator(AppSteps(), observer: tracker)
+        try navigator.select(path: "profile/detail")
+        clock.advance(by: .seconds(2))
+        let events = try navigator.select(path: "profile/detail", fresh: true)
+        #expect(events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
+        navigator.transaction { $0.explore.value.query = "y" }  // off screen: no view
+        #expect(
+            tracker.views == [
+                ScreenView(
+                    screen: StepPath(["profile", "detail"]), previous: StepPath(["home"]),
+                    previousDuration: nil, cause: .deepLink),
+                ScreenView(
+                    screen: StepPath(["profile", "detail"]),
+                    previous: StepPath(["profile", "detail"]),
+                    previousDuration: .seconds(2), cause: .deepLink),
+            ])
     }
 
     @Test func firstViewWithoutInitialScreenHasNoDuration() throws {
@@ -61,8 +97,13 @@ struct ScreenTrackerTests {
     @Test(arguments: [
         ("home", ["home"]),
         ("profile", ["profile", "main"]),
-        ("profile/friends", ["profile"]),
+        // An empty stack shows what its parent shows beneath it.
+        ("profile/friends", ["profile", "main"]),
         ("profile/detail", ["profile", "detail"]),
+        ("profile/detail/light", ["profile", "detail", "light"]),
+        ("profile/settings", ["profile", "settings"]),
+        ("login", ["login", "form"]),
+        ("login/signUp", ["login", "signUp"]),
     ])
     func visibleScreenFollowsTheActivePath(path: String, expected: [String]) throws {
         var steps = AppSteps()
@@ -96,8 +137,17 @@ struct LoggingObserverTests {
         let lines = LineSink()
         LoggingStepsObserver(write: lines.append).didSelect(
             SelectionChange(
-                nodeType: "AppSteps", path: .root, from: "home", to: "profile", value: nil))
-        #expect(lines.all == ["select AppSteps /: home -> profile"])
+                nodeType: "AppSteps", path: .root, layer: .content, oldKey: "home",
+                newKey: "profile", value: nil))
+        LoggingStepsObserver(write: lines.append).didSelect(
+            SelectionChange(
+                nodeType: "ProfileSteps", path: StepPath(["profile"]), layer: .modal,
+                oldKey: "settings", newKey: nil, value: nil))
+        #expect(
+            lines.all == [
+                "select AppSteps / content: home -> profile",
+                "select ProfileSteps /profile modal: settings -> -",
+            ])
     }
 
     @Test func writesAHeaderAndOneLinePerEvent() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Types used only here, so that selections made by tests running in parallel are filtered out.
 private struct ObservedRoot: StepsCollection {
     enum Key: String, StepKey { case feed, account }
-    var selected: Key? = .feed
+    var selected = StepSelection<Key>(.feed)
     var feed = Step()
     var account = Step(ObservedAccount())
     static let steps = StepTable<Self>(.tab(.feed, \.feed), .tab(.account, \.account))
@@ -13,7 +13,7 @@ private struct ObservedRoot: StepsCollection {
 
 private struct ObservedAccount: StepsCollection {
     enum Key: String, StepKey { case overview, edit }
-    var selected: Key? = .overview
+    var selected = StepSelection<Key>(.overview)
     var overview = Step()
     var edit = Step(ObservedForm())
     static let steps = StepTable<Self>(.inline(.overview, \.overview), .push(.edit, \.edit))
@@ -21,7 +21,7 @@ private struct ObservedAccount: StepsCollection {
 
 private struct ObservedForm: StepsCollection {
     enum Key: String, StepKey { case name, photo }
-    var selected: Key?
+    var selected = StepSelection<Key>()
     var name = Step(FieldValue())
     var photo = Step()
     static let steps = StepTable<Self>(.inline(.name, \.name), .present(.photo, \.photo))
@@ -60,6 +60,8 @@ private final class SelectionLog: StepsObserver {
 
 @Suite("Global observer", .serialized)
 struct GlobalObserverTests {
+    /// One report per layer change, ancestors first; a step selected with a value is also
+    /// reported as renewed.
     @Test func typedDeepLinkReportsEveryAncestor() {
         let log = SelectionLog()
         var steps = ObservedRoot()
@@ -69,10 +71,13 @@ struct GlobalObserverTests {
         #expect(steps.account.edit.name.value.text == "Ann")
         #expect(
             log.lines == [
-                "ObservedRoot /: feed -> account value ObservedAccount",
-                "ObservedAccount /account: overview -> edit value ObservedForm",
-                "ObservedForm /account/edit: - -> name value FieldValue",
+                "ObservedRoot / content: feed -> account value ObservedAccount",
+                "ObservedAccount /account push: - -> edit value ObservedForm",
+                "ObservedForm /account/edit content: - -> name value FieldValue",
+                "ObservedForm /account/edit content: name -> name value FieldValue",
             ])
+        // The overview stays selected under the pushed edit screen.
+        #expect(steps.account.selected == StepSelection(.overview, push: .edit))
     }
 
     @Test func pathSelectionReportsOnlyWhatChanged() throws {
@@ -86,24 +91,47 @@ struct GlobalObserverTests {
         }
         #expect(
             log.lines.map { $0.components(separatedBy: " value ")[0] } == [
-                "ObservedAccount /account: overview -> edit",
-                "ObservedForm /account/edit: - -> photo",
-                "ObservedForm /account/edit: photo -> -",
-                "ObservedAccount /account: edit -> edit",
+                "ObservedAccount /account push: - -> edit",
+                "ObservedForm /account/edit modal: - -> photo",
+                "ObservedForm /account/edit modal: photo -> -",
+                "ObservedAccount /account push: edit -> edit",
             ])
     }
 
-    @Test func noOpAndFailedSelectionsReportNothing() {
+    /// `show` reports the layers it clears, and nothing inside the steps it resets.
+    @Test func showReportsTheLayersItClears() throws {
         let log = SelectionLog()
         var steps = ObservedRoot()
-        withGlobalObserver(log) {
-            steps.select(\.feed)
+        try steps.select(path: "account/edit/photo")
+        try withGlobalObserver(log) {
+            try steps.show(path: "account/overview")
+        }
+        #expect(log.lines == ["ObservedAccount /account push: edit -> -"])
+        #expect(steps.account.edit.value == ObservedForm())
+        try withGlobalObserver(log) {
+            try steps.show(path: "feed")
+        }
+        #expect(
+            log.lines == [
+                "ObservedAccount /account push: edit -> -",
+                "ObservedRoot / content: account -> feed value EmptyStep",
+            ])
+    }
+
+    @Test func noOpAndFailedSelectionsReportNothing() throws {
+        let log = SelectionLog()
+        var steps = ObservedRoot.selecting(\.account)
+        try withGlobalObserver(log) {
+            steps.select(\.account)
+            try steps.select(path: "account/overview")
+            try steps.deselect(path: "account/edit/photo")  // through a closed screen
+            try steps.deselect(path: "account/edit")  // not selected
             #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["account"]))) {
                 try steps.select(path: "account/nope")
             }
         }
         #expect(log.lines == [])
-        #expect(steps == ObservedRoot())
+        #expect(steps == ObservedRoot.selecting(\.account))
     }
 
     @Test func navigatorTransactionsReportTheWholeChangeOnce() {
@@ -122,25 +150,49 @@ struct GlobalObserverTests {
         withGlobalObserver(log) {
             steps.select(.account)
             steps.select(.account)
+            steps.account.value.select(.edit)
+            steps.account.value.deselect(.edit)
+            steps.deselect(.feed)  // a tab: ignored
         }
-        #expect(log.lines == ["ObservedRoot /: feed -> account value ObservedAccount"])
+        #expect(
+            log.lines == [
+                "ObservedRoot / content: feed -> account value ObservedAccount",
+                "ObservedAccount / push: - -> edit value ObservedForm",
+                "ObservedAccount / push: edit -> -",
+            ])
     }
 
     @Test func staticConstructorsReportNothing() {
         let log = SelectionLog()
         let steps = withGlobalObserver(log) { ObservedRoot.selecting(\.account) }
-        #expect(steps.selected == .account)
+        #expect(steps.selected == StepSelection(.account))
         #expect(log.lines == [])
     }
 
     @Test func combinedObserversAreCalledInOrder() {
-        let first = SelectionLog()
-        let second = SelectionLog()
-        var steps = ObservedRoot()
-        withGlobalObserver(CombinedStepsObserver([first, second])) {
-            steps.select(\.account)
+        struct Tagged: StepsObserver {
+            let tag: String
+            let sink: LineSink
+            func didSelect(_ selection: SelectionChange) {
+                guard observedTypes.contains(selection.nodeType) else { return }
+                sink.append("\(tag) \(selection)")
+            }
         }
-        #expect(first.lines.count == 1)
-        #expect(first.lines == second.lines)
+        let sink = LineSink()
+        var steps = ObservedRoot()
+        withGlobalObserver(
+            CombinedStepsObserver(
+                Tagged(tag: "first", sink: sink), Tagged(tag: "second", sink: sink))
+        ) {
+            steps.select(\.account)
+            steps.select(\.feed)
+        }
+        #expect(
+            sink.all == [
+                "first ObservedRoot / content: feed -> account",
+                "second ObservedRoot / content: feed -> account",
+                "first ObservedRoot / content: account -> feed",
+                "second ObservedRoot / content: account -> feed",
+            ])
     }
 }

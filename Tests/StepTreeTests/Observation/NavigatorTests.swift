@@ -15,7 +15,8 @@ struct NavigatorTests {
                 "will #1 deepLink: select / home -> profile, push /profile/detail",
                 "did #1 deepLink: select / home -> profile, push /profile/detail",
             ])
-        #expect(navigator.root.profile.detail.selected == .dark)
+        #expect(navigator.root.profile.detail.selected == StepSelection(.dark))
+        #expect(navigator.root.profile.selected == StepSelection(.main, push: .detail))
     }
 
     @Test func tabSwitchAndStackOperations() throws {
@@ -59,7 +60,7 @@ struct NavigatorTests {
             }
         }
         #expect(observer.lines == [])
-        #expect(navigator.root.selected == .home)
+        #expect(navigator.root.selected == StepSelection(.home))
     }
 
     @Test func noOpTellsNoOne() throws {
@@ -87,6 +88,77 @@ struct NavigatorTests {
         #expect(navigator.root == saved)
     }
 
+    /// A saved state presenting the login cover over a pushed screen: restored in one
+    /// transaction, straight to it.
+    @Test func restorationOfACoverOverAPush() {
+        var saved = AppSteps()
+        saved.select(\.profile, \.detail, \.dark)
+        saved.select(\.login, \.signUp)
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        navigator.restore(saved)
+        #expect(
+            observer.lines == [
+                "will #1 restoration: select / home -> profile, push /profile/detail, "
+                    + "present /login cover",
+                "did #1 restoration: select / home -> profile, push /profile/detail, "
+                    + "present /login cover",
+            ])
+        #expect(navigator.root == saved)
+        #expect(navigator.root.visibleScreen == StepPath(["login", "signUp"]))
+        // Restoring the same state again is a no-op.
+        #expect(navigator.restore(saved) == [])
+        #expect(observer.lines.count == 2)
+    }
+
+    /// `show` is one deep-link transaction that lands on exactly its screen.
+    @Test func showLandsOnItsScreen() throws {
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        try navigator.select(path: "profile/detail/dark")
+        try navigator.select(path: "profile/settings")
+        let events = try navigator.show(path: "profile")
+        #expect(
+            events.map(\.description) == ["dismiss /profile/settings sheet", "pop /profile/detail"])
+        #expect(
+            observer.lines.suffix(2) == [
+                "will #3 deepLink: dismiss /profile/settings sheet, pop /profile/detail",
+                "did #3 deepLink: dismiss /profile/settings sheet, pop /profile/detail",
+            ])
+        #expect(navigator.root.profile.selected == StepSelection(.main))
+        #expect(navigator.root.visibleScreen == StepPath(["profile", "main"]))
+        #expect(try navigator.show(path: StepPath(["profile"])) == [])
+        #expect(
+            try navigator.show(path: StepPath(["login"]), cause: .userGesture).map(\.description)
+                == ["present /login cover"])
+        #expect(observer.lines.last == "did #4 userGesture: present /login cover")
+        #expect(throws: StepPathError.emptyPath) { try navigator.show(path: "/") }
+        #expect(observer.lines.count == 8)
+    }
+
+    /// A swipe back from a pushed screen: the variant under it is shown again.
+    @Test func userGestureRemovesOnlyTheFrame() throws {
+        let observer = RecordingObserver()
+        let navigator = Navigator(AppSteps(), observer: observer)
+        try navigator.select(path: "profile/detail")
+        try navigator.select(path: "profile/settings")
+        #expect(
+            try navigator.userDidRemove(path: "profile/settings").map(\.description) == [
+                "dismiss /profile/settings sheet"
+            ])
+        #expect(
+            try navigator.userDidRemove(path: "/profile/detail").map(\.description) == [
+                "pop /profile/detail"
+            ])
+        #expect(navigator.root.profile.selected == StepSelection(.main))
+        #expect(
+            observer.lines.suffix(2) == [
+                "will #4 userGesture: pop /profile/detail",
+                "did #4 userGesture: pop /profile/detail",
+            ])
+        #expect(navigator.dismissAllModals() == [])
+    }
+
     @Test func reentrantTransactionFromDidChangeRunsAfterIt() throws {
         final class Redirect: StepsObserver {
             let navigator = Mutex<Navigator<AppSteps>?>(nil)
@@ -110,7 +182,7 @@ struct NavigatorTests {
                 "will #2 programmatic: select / explore -> home",
                 "did #2 programmatic: select / explore -> home",
             ])
-        #expect(navigator.root.selected == .home)
+        #expect(navigator.root.selected == StepSelection(.home))
     }
 
     @Test func reentrantChangeIsAnnouncedBeforeItIsPublished() {
@@ -119,7 +191,7 @@ struct NavigatorTests {
             let seen = Mutex<[String]>([])
             func willChange(_ change: NavigationChange) {
                 guard let navigator = navigator.withLock({ $0 }) else { return }
-                let shown = navigator.root.selected.map(\.rawValue) ?? "-"
+                let shown = navigator.root.selected.content.map(\.rawValue) ?? "-"
                 seen.withLock { $0.append("will #\(change.sequence) sees \(shown)") }
             }
             func didChange(_ change: NavigationChange) {
@@ -134,7 +206,7 @@ struct NavigatorTests {
         probe.navigator.withLock { $0 = navigator }
         navigator.transaction { $0.select(\.explore) }
         #expect(probe.seen.withLock { $0 } == ["will #1 sees home", "will #2 sees explore"])
-        #expect(navigator.root.selected == .profile)
+        #expect(navigator.root.selected == StepSelection(.profile))
     }
 
     @Test func aTaskStartedByAnObserverWaitsForTheLock() async {
@@ -157,7 +229,7 @@ struct NavigatorTests {
         navigator.transaction { $0.select(\.explore) }
         await spawner.spawned.withLock { $0 }?.value
         #expect(spawner.log.withLock { $0 } == [1, 2])
-        #expect(navigator.root.selected == .profile)
+        #expect(navigator.root.selected == StepSelection(.profile))
     }
 
     @Test func changesStreamEndsWithTheNavigator() async {
@@ -181,7 +253,7 @@ struct NavigatorTests {
         let navigator = Navigator(AppSteps(), observer: meddler)
         meddler.navigator.withLock { $0 = navigator }
         navigator.transaction { $0.select(\.explore) }
-        #expect(navigator.root.selected == .explore)
+        #expect(navigator.root.selected == StepSelection(.explore))
     }
 
     @Test func changesStreamYieldsInCommitOrder() async throws {
