@@ -113,24 +113,20 @@ struct StepEditor {
         case .child(let index):
             let layer = node.childLayer(index)
             if edit.selects {
-                record(node, depth, layer, from: node.select(index), to: index)
+                let old = node.select(index)
+                // A renewal of the last step is part of the same change: one report for both.
+                let renewal = isLast ? edit.renewal : nil
+                if let renewal { node.renewChild(index, with: renewal.value) }
+                record(node, depth, layer, from: old, to: index, renewed: renewal != nil)
                 if edit.isShow {
                     for above in layer.above {
                         record(node, depth, above, from: node.clear(above))
                     }
                 }
             }
-            if isLast {
-                switch edit {
-                case .deselect, .remove:
-                    if node.selects(index) { record(node, depth, layer, from: node.clear(layer)) }
-                    return
-                case .select, .show, .setStack:
-                    if let renewal = edit.renewal {
-                        node.renewChild(index, with: renewal.value)
-                        record(node, depth, layer, from: index, to: index, renewed: true)
-                    }
-                }
+            if isLast, !edit.selects {
+                if node.selects(index) { record(node, depth, layer, from: node.clear(layer)) }
+                return
             }
             node.modifyChild(index) { apply($0, steps.dropFirst(), depth: depth + 1) }
         case .element(let index):

@@ -60,8 +60,8 @@ private final class SelectionLog: StepsObserver {
 
 @Suite("Global observer", .serialized)
 struct GlobalObserverTests {
-    /// One report per layer change, ancestors first; a step selected with a value is also
-    /// reported as renewed.
+    /// One report per layer change, ancestors first; a step selected with a value is reported
+    /// once, with its new value, whether or not its layer changed.
     @Test func typedDeepLinkReportsEveryAncestor() {
         let log = SelectionLog()
         var steps = ObservedRoot()
@@ -74,10 +74,20 @@ struct GlobalObserverTests {
                 "ObservedRoot / content: feed -> account value ObservedAccount",
                 "ObservedAccount /account push: - -> edit value ObservedForm",
                 "ObservedForm /account/edit content: - -> name value FieldValue",
-                "ObservedForm /account/edit content: name -> name value FieldValue",
             ])
         // The overview stays selected under the pushed edit screen.
         #expect(steps.account.selected == StepSelection(.overview, push: .edit))
+    }
+
+    /// Renewing a step that is already selected is a change too: one report, old key = new key.
+    @Test func renewingASelectedStepIsReportedOnce() {
+        let log = SelectionLog()
+        var steps = ObservedRoot()
+        steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
+        withGlobalObserver(log) {
+            steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Bob"))
+        }
+        #expect(log.lines == ["ObservedForm /account/edit content: name -> name value FieldValue"])
     }
 
     @Test func pathSelectionReportsOnlyWhatChanged() throws {
