@@ -55,7 +55,7 @@ extension ReadmeTree {
             let before = steps
 
             steps.select(\.profile, \.detail, \.dark)  // typed: checked by the compiler
-            #expect(steps.profile.selected == StepSelection(.main, push: .detail))  // main kept under it
+            #expect(steps.profile.selected == StepSelection(.main, push: .detail))  // main kept
 
             #expect(
                 NavigationDiff.events(from: before, to: steps).map(\.description) == [
@@ -65,7 +65,7 @@ extension ReadmeTree {
 
             try steps.select(path: "profile/settings")  // from a string: the sheet over the detail
             #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["profile"]))) {
-                try steps.select(path: "profile/nope")  // typed errors, and the value is left unchanged
+                try steps.select(path: "profile/nope")  // typed errors; the value is unchanged
             }
 
             var shown = steps
@@ -77,7 +77,8 @@ extension ReadmeTree {
                 ])
 
             try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
-            try steps.show(StepRoute(\AppSteps.profile).then(\.friends).element("ann"))  // any depth
+            let ann = StepRoute(\AppSteps.profile).then(\.friends).element("ann")  // any depth
+            try steps.show(ann)
             #expect(steps.visibleScreen == StepPath(["profile", "friends", "ann", "main"]))
         }
 
@@ -107,9 +108,11 @@ extension ReadmeTree {
         }
 
         @Test func schemaDrivenTrees() throws {
-            let json = #"{"initial": ["feed", "login"], "children": ["#
-                + #"{"key": "feed", "kind": "tab", "children": [{"key": "item", "kind": "push"}]},"#
-                + #"{"key": "login", "kind": "present", "style": "cover"}]}"#
+            let json = """
+                {"initial": ["feed", "login"], "children": [
+                  {"key": "feed", "kind": "tab", "children": [{"key": "item", "kind": "push"}]},
+                  {"key": "login", "kind": "present", "style": "cover"}]}
+                """
             let schema = try StepSchema(json: Data(json.utf8))
             var state = DynamicSteps(schema: schema)
             let start = state
