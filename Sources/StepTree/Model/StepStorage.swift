@@ -153,19 +153,42 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     override var anyValue: any StepValue { value }
 
     /// The box that fits the value: a node box for ``StepsCollection`` values and stacks, a leaf
-    /// box otherwise. The cast runs once per step created, never on a hot path.
+    /// box otherwise. Which one a type gets is looked up once per type (a conformance check is
+    /// far dearer than the cached look-up).
     static func make(_ value: Value) -> StepStorage<Value> {
-        if let shaped = Value.self as? any StorageShaped.Type,
-            let storage = shaped.makeStorage(for: value) as? StepStorage<Value>
-        {
-            return storage
-        }
-        if let node = Value.self as? any StepsCollection.Type,
-            let storage = boxCollection(node, value) as? StepStorage<Value>
-        {
-            return storage
+        switch StorageShape.of(Value.self) {
+        case .shaped(let shaped):
+            if let storage = shaped.makeStorage(for: value) as? StepStorage<Value> { return storage }
+        case .collection(let node):
+            if let storage = boxCollection(node, value) as? StepStorage<Value> { return storage }
+        case .leaf:
+            break
         }
         return StepStorage(value)
+    }
+}
+
+/// Which box a value type gets, found by conformance checks once per type.
+enum StorageShape: Sendable {
+    case leaf
+    case collection(any StepsCollection.Type)
+    case shaped(any StorageShaped.Type)
+
+    private static let known = Locked<[ObjectIdentifier: StorageShape]>([:])
+
+    static func of(_ type: any StepValue.Type) -> StorageShape {
+        let id = ObjectIdentifier(type)
+        if let shape = known.withLock({ $0[id] }) { return shape }
+        let shape: StorageShape =
+            if let shaped = type as? any StorageShaped.Type {
+                .shaped(shaped)
+            } else if let node = type as? any StepsCollection.Type {
+                .collection(node)
+            } else {
+                .leaf
+            }
+        known.withLock { $0[id] = shape }
+        return shape
     }
 }
 

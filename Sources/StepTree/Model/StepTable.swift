@@ -16,20 +16,24 @@ import Foundation
 /// program when the table is built, with a message naming the node.
 public struct StepTable<Node: StepsCollection>: Sendable {
     /// Everything the table knows, behind one reference: reading `Node.steps` copies one pointer.
+    @usableFromInline
     final class Contents: Sendable {
         let entries: [StepChild<Node>]
         let hasTabs: Bool
         /// Each child's name, kind and accessor, in arrays of their own, so that the engine
         /// reads them without touching the generic `entries`.
         let names: [String]
-        let kinds: [StepKind]
+        @usableFromInline let kinds: [StepKind]
         let accessors: [StepAccessor]
-        let keyList: [Node.Key]
-        let indexByKey: [Node.Key: Int]
+        @usableFromInline let keyList: [Node.Key]
+        @usableFromInline let indexByKey: [Node.Key: Int]
+        /// Reads and writes the node's selection, compiled for the concrete node type.
+        let selection: SelectionAccessor
         let indexByName: [Substring: Int]
         let indexByKeyPath: KeyPathIndex
 
-        init(_ children: [StepChild<Node>]) {
+        @usableFromInline
+        init(_ children: [StepChild<Node>], selection: SelectionAccessor) {
             let node = String(describing: Node.self)
             var byKey: [Node.Key: Int] = [:]
             var byName: [Substring: Int] = [:]
@@ -66,6 +70,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.indexByKey = byKey
             self.indexByName = byName
             self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
+            self.selection = selection
         }
 
         /// The index of the child named `name`.
@@ -77,17 +82,19 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         }
     }
 
-    let contents: Contents
+    @usableFromInline let contents: Contents
 
     /// Creates the table from the children in declaration order.
+    @inlinable
     public init(_ children: StepChild<Node>...) {
         self.init(children)
     }
 
     /// Creates the table from the children in declaration order.
     /// - Complexity: O(*n*) for *n* children.
+    @inlinable
     public init(_ children: [StepChild<Node>]) {
-        contents = Contents(children)
+        contents = Contents(children, selection: SelectionAccessor.make(for: Node.self))
     }
 
     var entries: [StepChild<Node>] { contents.entries }
@@ -248,6 +255,45 @@ final class StepAccessor: @unchecked Sendable {
             },
             modify: { storage, body in
                 body(CollectionStorage<Node>.of(storage).value[keyPath: keyPath].uniqueStorage())
+            })
+    }
+}
+
+/// Reads and writes the selection of a node without knowing its type; like ``StepAccessor``,
+/// its closures are compiled where the table is declared.
+///
+/// `@unchecked Sendable`: the closures capture nothing.
+@usableFromInline
+final class SelectionAccessor: @unchecked Sendable {
+    /// The index of the child the node selects in a layer.
+    let read: (StepNodeStorage, StepLayer) -> Int?
+    /// Stores a child index (or nothing) as the selection of a layer.
+    let write: (StepNodeStorage, Int?, StepLayer) -> Void
+
+    @usableFromInline
+    init(
+        read: @escaping (StepNodeStorage, StepLayer) -> Int?,
+        write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void
+    ) {
+        self.read = read
+        self.write = write
+    }
+
+    @inlinable
+    static func make<Node: StepsCollection>(for type: Node.Type) -> SelectionAccessor {
+        SelectionAccessor(
+            read: { storage, layer in
+                let box = CollectionStorage<Node>.of(storage)
+                guard let key = box.value.selected[layer] else { return nil }
+                let contents = box.table.contents
+                // A key stored in the wrong layer reads as nothing selected.
+                guard let index = contents.indexByKey[key], contents.kinds[index].layer == layer
+                else { return nil }
+                return index
+            },
+            write: { storage, index, layer in
+                let box = CollectionStorage<Node>.of(storage)
+                box.value.selected[layer] = index.map { box.table.contents.keyList[$0] }
             })
     }
 }

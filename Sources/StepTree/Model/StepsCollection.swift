@@ -69,7 +69,7 @@ extension StepsCollection {
 @usableFromInline
 final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchecked Sendable {
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
-    let table: StepTable<Node>
+    @usableFromInline let table: StepTable<Node>
 
     override init(_ value: Node) {
         table = Node.steps
@@ -94,10 +94,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override func childIndex(forKey key: Substring) -> Int? { table.index(ofName: key) }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {
-        guard let key = value.selected[layer], let index = table.index(of: key),
-            table.contents.kinds[index].layer == layer
-        else { return nil }
-        return index
+        table.contents.selection.read(self, layer)
     }
 
     override var selectionProblem: String? {
@@ -115,7 +112,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
-        value.selected[layer] = index.map { table.contents.keyList[$0] }
+        table.contents.selection.write(self, index, layer)
     }
 
     override func resetChild(_ index: Int) { table.contents.accessors[index].reset(self) }
