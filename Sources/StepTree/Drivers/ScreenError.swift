@@ -46,8 +46,6 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case alreadyOnScreen(HeadlessScreen.ContainerID)
         /// A modal inside the popped frame is still presented.
         case modalAbove(StepPath)
-        /// The presented step does not lie inside the topmost modal, at this path.
-        case notAboveTopModal(StepPath)
         /// The event touched a container that goes away silently in the same update (SPEC §3:
         /// its frames get no event).
         case containerGoesAway(HeadlessScreen.ContainerID)
@@ -73,7 +71,6 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             case .styleMismatch(let style): "the step's style is \(style)"
             case .alreadyOnScreen(let container): "already on screen in \(container)"
             case .modalAbove(let path): "modal \(path) is still presented above it"
-            case .notAboveTopModal(let top): "the topmost modal \(top) does not contain it"
             case .containerGoesAway(let container):
                 "container \(container) goes away in the same update"
             case .selectionMismatch(let side, let selected): "\(side) selects \(selected ?? "-")"

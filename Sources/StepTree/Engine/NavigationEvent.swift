@@ -16,7 +16,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         case push
         /// The top screen of a container's navigation stack was popped.
         case pop
-        /// A modal was presented above everything.
+        /// A modal was presented on top of the window chain.
         case present(PresentationStyle)
         /// The topmost modal was dismissed.
         case dismiss(PresentationStyle)

@@ -6,7 +6,7 @@ public enum StepKind: Hashable, Sendable {
     case inline
     /// Pushed on the navigation stack above the parent's screen.
     case push
-    /// Presented modally above everything, with a style.
+    /// Presented modally above everything shown from the parent, with a style.
     case present(PresentationStyle)
     /// A dynamic, ordered list of elements, each pushed above the previous one.
     case stack

@@ -196,7 +196,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     }
 
     /// Shows exactly the screen at `path` in one transaction; see
-    /// ``show(path:fresh:cause:)``.
+    /// ``show(path:fresh:cause:)-(String,_,_)``.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events.
     /// - Complexity: The cost of the edit plus a comparison and a diff.

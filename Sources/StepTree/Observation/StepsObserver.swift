@@ -13,8 +13,10 @@ public protocol StepsObserver: Sendable {
     /// Called after the navigator has published the new state.
     func didChange(_ change: NavigationChange)
 
-    /// Called after a select API changed a bare value (no navigator): once per node whose
-    /// selection changed, ancestors first.
+    /// Called after a path operation changed a bare value (no navigator): once per layer whose
+    /// selection changed or whose selected step was renewed, ancestors first. Not called for
+    /// changes made inside a navigator transaction (the transaction reports them) or while a
+    /// value is built by the static `selecting` constructors.
     func didSelect(_ selection: SelectionChange)
 }
 

@@ -4,10 +4,14 @@ import Foundation
 /// suite: key, kind, initial selection, children, and the element schema of a stack.
 ///
 /// ```json
-/// {"initial": "home", "children": [
+/// {"initial": ["home", "login"], "children": [
 ///   {"key": "home", "kind": "tab"},
-///   {"key": "profile", "kind": "tab", "children": [{"key": "detail", "kind": "push"}]}]}
+///   {"key": "profile", "kind": "tab", "children": [{"key": "detail", "kind": "push"}]},
+///   {"key": "login", "kind": "present", "style": "cover"}]}
 /// ```
+///
+/// `initial` names the children selected at start: one key, or a list with at most one key per
+/// layer (here the `home` tab with `login` presented over it).
 ///
 /// A schema is immutable and shared by every value of its tree.
 public final class StepSchema: Sendable {

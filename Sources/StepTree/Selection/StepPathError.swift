@@ -1,5 +1,6 @@
-/// Why a path, a stack change or a deselection was refused. The value it was applied to is left
-/// unchanged, no event is emitted and no observer is called.
+/// Why a path operation was refused; the value is left unchanged.
+///
+/// No event is emitted and no observer is called.
 public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path is empty.
     case emptyPath
