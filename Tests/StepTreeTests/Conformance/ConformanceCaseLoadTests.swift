@@ -31,22 +31,6 @@ import Testing
             json: #"[{"name": "x", "schema": \#(schema), "steps": [7]}]"#, location: "x step 0",
             problem: "expected an object"),
         BadFile(
-            json: #"[{"name": "x", "schema": \#(schema), "steps": [{"expect": []}]}]"#,
-            location: "x step 0",
-            problem: "expected one of 'select', 'deselect' or 'stack' with a string path"),
-        BadFile(
-            json: #"[{"name": "x", "schema": \#(schema), "steps": [{"select": 3, "expect": []}]}]"#,
-            location: "x step 0",
-            problem: "expected one of 'select', 'deselect' or 'stack' with a string path"),
-        BadFile(
-            json:
-                #"[{"name": "x", "schema": \#(schema), "steps": [{"stack": "s", "expect": []}]}]"#,
-            location: "x step 0", problem: "'ids' must be an array of strings"),
-        BadFile(
-            json:
-                #"[{"name": "x", "schema": \#(schema), "steps": [{"stack": "s", "ids": [1], "expect": []}]}]"#,
-            location: "x step 0", problem: "'ids' must be an array of strings"),
-        BadFile(
             json:
                 #"[{"name": "x", "schema": \#(schema), "steps": [{"select": "a", "expect": []}, {"select": "a"}]}]"#,
             location: "x step 1", problem: "'expect' must be an array of strings"),
@@ -56,17 +40,98 @@ import Testing
             location: "x step 0", problem: "'expect' must be an array of strings"),
         BadFile(
             json: #"[{"schema": \#(schema), "steps": []}, {"schema": \#(schema), "steps": [{}]}]"#,
-            location: "case 1 step 0",
-            problem: "expected one of 'select', 'deselect' or 'stack' with a string path"),
-        BadFile(
-            json:
-                #"[{"name": "x", "schema": \#(schema), "steps": [{"select": "a", "stack": "a", "ids": [], "expect": []}]}]"#,
-            location: "x step 0", problem: "a step does one of 'select', 'deselect' or 'stack'"),
+            location: "case 1 step 0", problem: "'expect' must be an array of strings"),
         BadFile(
             json:
                 #"[{"name": "x", "schema": \#(schema), "steps": [{"select": "a", "expected": []}]}]"#,
             location: "x step 0", problem: "unknown field 'expected'"),
+        BadFile(
+            json:
+                #"[{"name": "x", "schema": \#(schema), "steps": [{"select": "a", "expect": [], "error": "yes"}]}]"#,
+            location: "x step 0", problem: "'error' must be a boolean"),
+        BadFile(
+            json:
+                #"[{"name": "x", "schema": {"initial": ["a", "b"], "children": [{"key": "a"}, {"key": "b"}]}, "steps": []}]"#,
+            location: "x",
+            problem: "schema error at /: initial steps 'a' and 'b' are both in the content layer"),
     ]
+
+    /// A step whose operation is malformed loads (the file is readable), as an action that
+    /// fails when it runs: the format asks for an error there.
+    struct MalformedStep: Sendable, CustomTestStringConvertible {
+        let step: String
+        let problem: String
+        init(_ step: String, _ problem: String) {
+            self.step = step
+            self.problem = problem
+        }
+        var testDescription: String { step }
+    }
+
+    static let exactlyOne = "a step does exactly one of select, deselect, stack, show, restore"
+
+    static let malformedSteps: [MalformedStep] = [
+        MalformedStep(#"{"expect": []}"#, exactlyOne),
+        MalformedStep(#"{"select": "a", "stack": "s", "ids": [], "expect": []}"#, exactlyOne),
+        MalformedStep(#"{"show": "a", "deselect": "a", "expect": []}"#, exactlyOne),
+        MalformedStep(#"{"select": 3, "expect": []}"#, "'select' must be a string path"),
+        MalformedStep(#"{"show": null, "expect": []}"#, "'show' must be a string path"),
+        MalformedStep(#"{"stack": "s", "expect": []}"#, "'ids' must be an array of strings"),
+        MalformedStep(
+            #"{"stack": "s", "ids": [1], "expect": []}"#, "'ids' must be an array of strings"),
+        MalformedStep(
+            #"{"deselect": "a", "fresh": true, "expect": []}"#,
+            "'fresh' and 'value' are only for select steps"),
+        MalformedStep(
+            #"{"show": "a", "value": "v", "expect": []}"#,
+            "'fresh' and 'value' are only for select steps"),
+        MalformedStep(
+            #"{"select": "a", "ids": [], "expect": []}"#, "'ids' is only for stack steps"),
+        MalformedStep(
+            #"{"select": "a", "fresh": true, "value": "v", "expect": []}"#,
+            "'fresh' and 'value' exclude each other"),
+        MalformedStep(#"{"select": "a", "value": 1, "expect": []}"#, "'value' must be a string"),
+        MalformedStep(
+            #"{"select": "a", "fresh": "yes", "expect": []}"#, "'fresh' must be a boolean"),
+        MalformedStep(#"{"restore": "a", "expect": []}"#, "'restore' must be a list of steps"),
+    ]
+
+    @Test(arguments: malformedSteps)
+    func malformedStepLoadsAndFailsWhenRun(_ bad: MalformedStep) throws {
+        let json = #"[{"name": "x", "schema": \#(Self.schema), "steps": [\#(bad.step)]}]"#
+        let cases = try ConformanceCase.load(json: Data(json.utf8))
+        let check = try #require(cases.first?.checks.first)
+        #expect(check.action == .malformed(bad.problem))
+        let report = ConformanceRunner.run(cases)
+        #expect(report.passed == 0)
+        #expect(
+            report.failures.map(\.actualError) == ["malformed step: \(bad.problem)"])
+        // Expecting the error makes the step pass.
+        let expecting = bad.step.replacingOccurrences(
+            of: #""expect": []"#, with: #""expect": [], "error": true"#)
+        let passing = try ConformanceCase.load(
+            json: Data(#"[{"schema": \#(Self.schema), "steps": [\#(expecting)]}]"#.utf8))
+        #expect(ConformanceRunner.run(passing).passed == 1)
+    }
+
+    /// The steps of a restore list are parsed like steps, without their own outcome.
+    @Test(arguments: [
+        (#"{"restore": [7], "expect": []}"#, "a restore step must be an object"),
+        (
+            #"{"restore": [{"select": "a", "expect": []}], "expect": []}"#,
+            "a restore step has no 'expect' or 'error'"
+        ),
+        (#"{"restore": [{"select": 1}], "expect": []}"#, "'select' must be a string path"),
+    ])
+    func malformedRestoreStepFailsWhenRun(step: String, problem: String) throws {
+        let json = #"[{"schema": \#(Self.schema), "steps": [\#(step)]}]"#
+        let cases = try ConformanceCase.load(json: Data(json.utf8))
+        #expect(cases.first?.checks.first?.action == .restore([.malformed(problem)]))
+        #expect(
+            ConformanceRunner.run(cases).failures.map(\.actualError) == [
+                "malformed step: \(problem)"
+            ])
+    }
 
     @Test(arguments: badFiles)
     func badFileIsRejectedWithLocation(_ file: BadFile) {
@@ -89,17 +154,27 @@ import Testing
             [{"schema": \(Self.schema), "steps": [
               {"select": "a", "expect": ["x"]},
               {"select": "a", "fresh": true, "expect": []},
+              {"select": "a", "fresh": false, "expect": []},
+              {"select": "a", "value": "v", "expect": []},
+              {"show": "a", "expect": []},
               {"deselect": "a", "expect": []},
-              {"stack": "s", "ids": ["u1", "u2"], "error": true, "expect": []}]}]
+              {"stack": "s", "ids": ["u1", "u2"], "error": true, "expect": []},
+              {"restore": [{"select": "a", "value": "w"}, {"stack": "s", "ids": ["u1"]}],
+               "expect": []}]}]
             """
         let testCase = try #require(try ConformanceCase.load(json: Data(json.utf8)).first)
         #expect(testCase.name == "case 0")
         #expect(
             testCase.checks.map(\.action) == [
-                .select("a", fresh: false), .select("a", fresh: true), .deselect("a"),
-                .stack("s", ids: ["u1", "u2"]),
+                .select("a", renewal: nil), .select("a", renewal: .fresh),
+                .select("a", renewal: nil), .select("a", renewal: .value("v")), .show("a"),
+                .deselect("a"), .stack("s", ids: ["u1", "u2"]),
+                .restore([.select("a", renewal: .value("w")), .stack("s", ids: ["u1"])]),
             ])
-        #expect(testCase.checks.map(\.expect) == [["x"], [], [], []])
-        #expect(testCase.checks.map(\.expectsError) == [false, false, false, true])
+        #expect(testCase.checks.map(\.expect) == [["x"], [], [], [], [], [], [], []])
+        #expect(
+            testCase.checks.map(\.expectsError) == [
+                false, false, false, false, false, false, true, false,
+            ])
     }
 }

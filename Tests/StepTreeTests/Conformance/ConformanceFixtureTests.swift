@@ -19,7 +19,7 @@ import Testing
     }
 
     /// The fixture files hold what their README says; a truncated copy would pass vacuously.
-    @Test(arguments: [("named.json", 7, 52), ("random.json", 60, 720)])
+    @Test(arguments: [("named.json", 13, 149), ("random.json", 80, 1300)])
     func fixtureFileHasAllCases(_ name: String, cases: Int, steps: Int) throws {
         let loaded = try ConformanceCase.load(json: Fixtures.conformanceData(name))
         #expect(loaded.count == cases)
@@ -33,10 +33,43 @@ import Testing
         #expect(first.schema.children.map(\.key) == ["home", "explore", "profile"])
         #expect(
             first.checks.prefix(2).map(\.action) == [
-                .select("profile/detail/dark", fresh: false),
-                .select("profile/detail/light", fresh: false),
+                .select("profile/detail/dark", renewal: nil),
+                .select("profile/detail/light", renewal: nil),
             ])
         #expect(first.checks.first?.expect == ["select / home -> profile", "push /profile/detail"])
-        #expect(first.checks.last?.action == .deselect("profile/settings"))
+        #expect(first.checks[6].action == .show("profile/main"))
+        #expect(first.checks[6].expect == ["pop /profile/detail"])
+        #expect(first.checks.last?.action == .select("profile/settings/root", renewal: nil))
+    }
+
+    /// Every version 2 operation is exercised by the fixtures, and so is the error path.
+    @Test func fixturesUseEveryOperation() throws {
+        var names: Set<String> = []
+        var errors = 0
+        for file in Fixtures.conformanceFiles {
+            for testCase in try ConformanceCase.load(json: Fixtures.conformanceData(file)) {
+                for check in testCase.checks {
+                    if check.expectsError { errors += 1 }
+                    switch check.action {
+                    case .select(_, nil): names.insert("select")
+                    case .select(_, .fresh?): names.insert("fresh")
+                    case .select(_, .value?): names.insert("value")
+                    case .show: names.insert("show")
+                    case .deselect: names.insert("deselect")
+                    case .stack: names.insert("stack")
+                    case .restore: names.insert("restore")
+                    case .malformed(let problem):
+                        // Malformed steps are there on purpose, and must fail.
+                        names.insert("malformed")
+                        #expect(check.expectsError, "\(testCase.name): \(problem)")
+                    }
+                }
+            }
+        }
+        #expect(
+            names == [
+                "select", "fresh", "value", "show", "deselect", "stack", "restore", "malformed",
+            ])
+        #expect(errors == 134)
     }
 }
