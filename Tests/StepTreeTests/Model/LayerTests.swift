@@ -202,3 +202,70 @@ private struct Gallery: StepsCollection {
         }
     }
 }
+
+/// A hand-written node that mixes tabs and inline content: refused when its table is built.
+private struct MixedContent: StepsCollection {
+    enum Key: String, StepKey { case tab, variant, detail }
+    var selected = StepSelection<Key>(.tab)
+    var tab = Step()
+    var variant = Step()
+    var detail = Step()
+    static let steps = StepTable<Self>(
+        .tab(.tab, \.tab), .inline(.variant, \.variant), .push(.detail, \.detail))
+    init() {}
+}
+
+/// A hand-written node whose table forgets a key.
+private struct MissingKey: StepsCollection {
+    enum Key: String, StepKey { case home, other }
+    var selected = StepSelection<Key>(.home)
+    var home = Step()
+    static let steps = StepTable<Self>(.tab(.home, \.home))
+    init() {}
+}
+
+/// A hand-written node with frames beside tabs: accepted.
+private struct TabsAndFrames: StepsCollection {
+    enum Key: String, StepKey { case feed, search, detail, list, cover }
+    var selected = StepSelection<Key>(.feed)
+    var feed = Step()
+    var search = Step()
+    var detail = Step()
+    var list = Step(StepStack<ProfileSteps>())
+    var cover = Step(LoginSteps())
+    static let steps = StepTable<Self>(
+        .tab(.feed, \.feed), .tab(.search, \.search), .push(.detail, \.detail),
+        .stack(.list, \.list), .present(.cover, \.cover, style: .cover))
+    init() {}
+}
+
+@Suite struct StepTableTests {
+    @Test func tabsMixedWithInlineStopTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = MixedContent.steps.keys
+        }
+    }
+
+    @Test func anUndeclaredKeyStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = MissingKey.steps.keys
+        }
+    }
+
+    @Test func framesBesideTabsAreAccepted() throws {
+        #expect(TabsAndFrames.steps.keys == [.feed, .search, .detail, .list, .cover])
+        var node = TabsAndFrames()
+        let start = node
+        node.select(.detail)
+        node.select(.cover)
+        node.select(.search)
+        #expect(node.selected == StepSelection(.search, push: .detail, modal: .cover))
+        #expect(
+            eventText(from: start, to: node) == [
+                "select / feed -> search", "push /detail", "present /cover cover",
+            ])
+        let pushed = node
+        try node.setStack(path: "list", ids: ["a"])
+        #expect(eventText(from: pushed, to: node) == ["pop /detail", "push /list/a"])
+    }
+}
