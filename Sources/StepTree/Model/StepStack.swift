@@ -166,7 +166,8 @@ extension StepStack: Codable {
     }
 
     /// Decodes `[{"id": …, "value": …, "renewal": "…"}]`.
-    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id.
+    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, and,
+    ///   as ``Step`` does, for an element whose selection names a step in the wrong layer.
     public init(from decoder: any Decoder) throws {
         let coded = try [CodedEntry](from: decoder)
         do {
@@ -177,6 +178,14 @@ extension StepStack: Codable {
         }
         entries = coded.map {
             Entry(id: $0.id, step: Step($0.value, renewal: $0.renewal ?? .initial))
+        }
+        if let (id, problem) = entries.lazy.compactMap({ entry in
+            entry.step.storage.selectionProblem.map { (entry.id, $0) }
+        }).first {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "element '\(id)': \(problem)"))
         }
     }
 

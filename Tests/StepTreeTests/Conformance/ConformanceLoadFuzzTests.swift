@@ -5,7 +5,7 @@ import Testing
 /// Mutated case files load or fail with a `ConformanceFileError`; whatever loads also runs.
 @Suite struct ConformanceLoadFuzzTests {
     @Test func corpusIsLoaded() throws {
-        #expect(FuzzCorpus.caseFiles.count == 67)
+        #expect(FuzzCorpus.caseFiles.count == 93)
         for bytes in FuzzCorpus.caseFiles {
             let cases = try ConformanceCase.load(json: Data(bytes))
             #expect(ConformanceRunner.run(cases).failed == 0)

@@ -90,7 +90,7 @@ import Testing
                 """
                 {"select": "profile/detail", "expect": ["select / home -> profile", "push /profile/detail"]},
                 {"stack": "profile/friends", "ids": ["a", "a"], "error": true, "expect": []},
-                {"select": "profile/main", "expect": ["pop /profile/detail"]}
+                {"show": "profile/main", "expect": ["pop /profile/detail"]}
                 """))
         #expect(report.failures == [])
         #expect(report.passed == 3)

@@ -32,17 +32,31 @@ import Testing
         theme.select(.dark)
         #expect(
             String(decoding: try Self.encode(theme), as: UTF8.self)
-                == #"{"dark":{"value":{}},"light":{"value":{}},"selected":"dark"}"#)
+                == #"{"dark":{"value":{}},"light":{"value":{}},"selected":{"content":"dark"}}"#)
+        // One renewal with no value: the same hash chain in every process.
         theme.select(\.light, fresh: true)
         #expect(
             String(decoding: try Self.encode(theme), as: UTF8.self)
-                == #"{"dark":{"value":{}},"light":{"generation":1,"value":{}},"selected":"light"}"#)
+                == #"{"dark":{"value":{}},"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{}},"selected":{"content":"light"}}"#
+        )
         var stack = StepStack<ThemeSteps>()
         try stack.push(id: "a")
         #expect(
             String(decoding: try Self.encode(stack), as: UTF8.self)
-                == #"[{"id":"a","value":{"dark":{"value":{}},"light":{"value":{}}}}]"#
+                == #"[{"id":"a","value":{"dark":{"value":{}},"light":{"value":{}},"selected":{}}}]"#
         )
+        // One key per layer.
+        var login = LoginSteps()
+        login.select(.signUp)
+        #expect(
+            String(decoding: try Self.encode(login), as: UTF8.self)
+                == #"{"form":{"value":{}},"selected":{"content":"form","push":"signUp"},"signUp":{"value":{}}}"#
+        )
+        var app = AppSteps()
+        app.select(\.login)
+        #expect(
+            String(decoding: try Self.encode(app.selected), as: UTF8.self)
+                == #"{"content":"home","modal":"login"}"#)
     }
 
     @Test func handWrittenTreeRoundTrips() throws {
@@ -84,7 +98,7 @@ import Testing
         let data = try Self.encode(state)
         #expect(
             String(decoding: data, as: UTF8.self)
-                == #"{"steps":{"a":{"value":{"selected":"x","steps":{"x":{"value":{}}}}}}}"#)
+                == #"{"steps":{"a":{"value":{"selected":["x"],"steps":{"x":{"value":{}}}}}}}"#)
         let decoded = try Self.decoder(schema).decode(DynamicSteps.self, from: data)
         #expect(decoded == state)
     }
@@ -113,16 +127,26 @@ import Testing
 
     /// Edits that break a valid encoding of `busyState`.
     static let appMutations: [Mutation] = [
-        Mutation(#""selected":"explore""#, #""selected":"nope""#),
-        Mutation(#""selected":"explore""#, #""selected":3"#),
+        Mutation(#""content":"explore""#, #""content":"nope""#),
+        Mutation(#""content":"explore""#, #""content":3"#),
+        // A key in the wrong layer of a node inside a step.
+        Mutation(#""content":"main","push":"friends""#, #""content":"main","push":"main""#),
+        Mutation(#""modal":"settings""#, #""modal":"detail""#),
+        Mutation(#""selected":{"content":"explore"}"#, #""selected":"explore""#),
         Mutation(#""id":"u2""#, #""id":"u1""#),
         Mutation(#""id":"u2""#, #""id":"""#),
         Mutation(#""id":"u2""#, #""id":"a/b""#),
-        Mutation(#""generation":1"#, #""generation":-1"#),
-        Mutation(#""generation":1"#, #""generation":4294967296"#),
+        Mutation(#""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#, #""renewal":"-1""#),
+        Mutation(#""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#, #""renewal":1"#),
+        Mutation(
+            #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
+            #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd880""#),
+        Mutation(
+            #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
+            #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd8g""#),
         Mutation(#""home":{"value":{}},"#, ""),
         Mutation(#""query":"""#, #""query":null"#),
-        Mutation(#""selected":"explore"}"#, #""selected":"explore""#),
+        Mutation(#""selected":{"content":"explore"}}"#, #""selected":{"content":"explore"}"#),
     ]
 
     @Test(arguments: appMutations)
@@ -142,15 +166,20 @@ import Testing
         }
     }
 
-    static let theme = #"{"dark":{"value":{}},"light":{"value":{}}}"#
+    static let theme = #"{"dark":{"value":{}},"light":{"value":{}},"selected":{}}"#
+    static let renewal = "000000000000000000000000000000a7"
 
     @Test func stackDecodes() throws {
         let json =
-            #"[{"id": "a", "value": \#(Self.theme)}, {"id": "b", "value": \#(Self.theme), "generation": 7}]"#
+            #"[{"id": "a", "value": \#(Self.theme)}, {"id": "b", "value": \#(Self.theme), "renewal": "\#(Self.renewal)"}]"#
         var stack = try JSONDecoder().decode(StepStack<ThemeSteps>.self, from: Data(json.utf8))
         #expect(stack.ids == ["a", "b"])
         #expect(
-            String(decoding: try Self.encode(stack), as: UTF8.self).contains(#""generation":7"#))
+            String(decoding: try Self.encode(stack), as: UTF8.self)
+                .contains(#""renewal":"\#(Self.renewal)""#))
+        var explicit = StepStack<ThemeSteps>()
+        try explicit.setIDs(["a", "b"])
+        #expect(stack != explicit)
         try stack.push(id: "c")
         #expect(stack.ids == ["a", "b", "c"])
     }
@@ -170,12 +199,17 @@ import Testing
     }
 
     static let schemaMutations: [Mutation] = [
-        Mutation(#""selected":"explore""#, #""selected":"nope""#),
-        Mutation(#""selected":"explore""#, #""selected":1"#),
-        Mutation(#""selected":"friends""#, #""selected":"main/x""#),
+        Mutation(#""selected":["explore"]"#, #""selected":["nope"]"#),
+        Mutation(#""selected":["explore"]"#, #""selected":[1]"#),
+        Mutation(#""selected":["explore"]"#, #""selected":1"#),
+        // Two keys in one layer.
+        Mutation(#""selected":["explore"]"#, #""selected":["explore","home"]"#),
+        Mutation(#""selected":["main","friends"]"#, #""selected":["main","detail","friends"]"#),
+        Mutation(#""selected":["main","friends"]"#, #""selected":["main/x","friends"]"#),
         Mutation(#""id":"u2""#, #""id":"u1""#),
         Mutation(#""id":"u2""#, #""id":"""#),
-        Mutation(#""generation":1"#, #""generation":-1"#),
+        Mutation(#""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#, #""renewal":"-1""#),
+        Mutation(#""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#, #""renewal":7"#),
         Mutation(#""home":{"value":{}}"#, #""nope":{"value":{}}"#),
         Mutation(#""home":{"value":{}}"#, #""home":7"#),
         Mutation(#""elements":["#, #""elements":{"#),

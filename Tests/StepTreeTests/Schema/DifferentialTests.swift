@@ -5,9 +5,9 @@ import Testing
 /// The hand-written `AppSteps` and its JSON-schema twin must behave identically: same events,
 /// same errors, same selections, at every step.
 @Suite struct DifferentialTests {
-    /// A walk through the example app: tabs, deep links, fresh selects, deselects, the friends
-    /// stack, friends of friends, sheets in background tabs, and errors. Each step has its exact
-    /// expected outcome (SPEC §3).
+    /// A walk through the example app: tabs, deep links, `show`, fresh selects, deselects, the
+    /// friends stack, friends of friends, sheets in background tabs, the login cover, and
+    /// errors. Each step has its exact expected outcome (SPEC v2 §3).
     static let script: [(PathOperation, Outcome)] = [
         (
             .select("profile/detail/dark"),
@@ -15,15 +15,13 @@ import Testing
         ),
         (.select("profile/detail/dark"), .events([])),
         (.select("explore"), .events(["select / profile -> explore"])),
-        // The detail is popped in the background tab, the sheet comes with the tab switch.
+        // One selection per layer: the detail stays pushed under the sheet.
         (
             .select("profile/settings"),
-            .events([
-                "pop /profile/detail", "select / explore -> profile",
-                "present /profile/settings sheet",
-            ])
+            .events(["select / explore -> profile", "present /profile/settings sheet"])
         ),
-        // A sheet exists only on the active path: it goes with its tab and comes back with it.
+        // A sheet is mounted only while its parent is active: it goes with its tab and comes
+        // back with it.
         (
             .select("home"),
             .events(["dismiss /profile/settings sheet", "select / profile -> home"])
@@ -32,43 +30,62 @@ import Testing
             .select("profile"),
             .events(["select / home -> profile", "present /profile/settings sheet"])
         ),
+        (.deselect("profile/settings"), .events(["dismiss /profile/settings sheet"])),
+        (.select("profile/settings"), .events(["present /profile/settings sheet"])),
+        // Show removes what covers the target: the sheet above the pushed detail.
+        (.show("profile/detail"), .events(["dismiss /profile/settings sheet"])),
+        // The stack replaces the detail in the push layer: the detail is deselected.
         (
             .stack("profile/friends", ids: ["u1", "u2"]),
             .events([
-                "dismiss /profile/settings sheet", "push /profile/friends/u1",
-                "push /profile/friends/u2",
+                "pop /profile/detail", "push /profile/friends/u1", "push /profile/friends/u2",
+            ])
+        ),
+        // The detail comes back from scratch (no theme); the replaced stack loses its elements.
+        (
+            .select("profile/detail"),
+            .events(["pop /profile/friends/u2", "pop /profile/friends/u1", "push /profile/detail"])
+        ),
+        (.select("profile/detail/light"), .events(["select /profile/detail - -> light"])),
+        (
+            .stack("profile/friends", ids: ["u1", "u2"]),
+            .events([
+                "pop /profile/detail", "push /profile/friends/u1", "push /profile/friends/u2",
             ])
         ),
         (.select("profile/friends/u2/detail/light"), .events(["push /profile/friends/u2/detail"])),
+        // The sheet over a pushed screen of the same node.
         (
             .select("profile/friends/u2/settings"),
-            .events([
-                "pop /profile/friends/u2/detail", "present /profile/friends/u2/settings sheet",
-            ])
+            .events(["present /profile/friends/u2/settings sheet"])
         ),
-        // A friend of a friend.
+        // A friend of a friend replaces u2's detail; u2's sheet stays.
         (
             .stack("profile/friends/u2/friends", ids: ["v1"]),
-            .events([
-                "dismiss /profile/friends/u2/settings sheet", "push /profile/friends/u2/friends/v1",
-            ])
+            .events(["pop /profile/friends/u2/detail", "push /profile/friends/u2/friends/v1"])
         ),
+        // v1's sheet comes below u2's own sheet in the window chain (depth-first order).
         (
             .select("profile/friends/u2/friends/v1/settings"),
-            .events(["present /profile/friends/u2/friends/v1/settings sheet"])
+            .events([
+                "dismiss /profile/friends/u2/settings sheet",
+                "present /profile/friends/u2/friends/v1/settings sheet",
+                "present /profile/friends/u2/settings sheet",
+            ])
         ),
-        // u1 is below the top: its sheet is not on the active path, so nothing shows.
+        // u1 is below the top: it is not active, so its sheet is not mounted.
         (.select("profile/friends/u1/settings"), .events([])),
         (
             .stack("profile/friends", ids: ["u1"]),
             .events([
+                "dismiss /profile/friends/u2/settings sheet",
                 "dismiss /profile/friends/u2/friends/v1/settings sheet",
                 "pop /profile/friends/u2/friends/v1", "pop /profile/friends/u2",
                 "present /profile/friends/u1/settings sheet",
             ])
         ),
         (
-            .select("profile/friends/u1/main"),
+            .show("profile/friends/u1"),
             .events(["dismiss /profile/friends/u1/settings sheet"])
         ),
         (
@@ -77,11 +94,13 @@ import Testing
         ),
         (.deselect("profile/friends"), .events(["pop /profile/friends/u1"])),
         (.deselect("profile/friends"), .events([])),
-        // The stack kept its elements while it was not selected.
-        (.select("profile/friends"), .events(["push /profile/friends/u1"])),
+        // A deselected stack starts afresh: selected again, it has no elements.
+        (.select("profile/friends"), .events([])),
         (
             .stack("profile/friends", ids: ["u1", "u2", "u3"]),
-            .events(["push /profile/friends/u2", "push /profile/friends/u3"])
+            .events([
+                "push /profile/friends/u1", "push /profile/friends/u2", "push /profile/friends/u3",
+            ])
         ),
         // Removing from the middle pops everything above and pushes back what stays.
         (
@@ -98,23 +117,28 @@ import Testing
             .deselect("profile/friends/u1"),
             .error(.cannotDeselectElement(StepPath(["profile", "friends", "u1"])))
         ),
-        // The detail kept its theme.
         (
             .select("profile/detail"),
             .events(["pop /profile/friends/u3", "pop /profile/friends/u1", "push /profile/detail"])
         ),
-        (.select("profile/detail/light"), .events(["select /profile/detail dark -> light"])),
+        (.select("profile/detail/light"), .events(["select /profile/detail - -> light"])),
         (.deselect("profile/detail/light"), .events(["select /profile/detail light -> -"])),
-        (.select("profile/main"), .events(["pop /profile/detail"])),
+        // Selecting the content keeps the push layer; showing it pops.
+        (.select("profile/main"), .events([])),
+        (.show("profile/main"), .events(["pop /profile/detail"])),
         (.deselect("profile/main"), .events(["select /profile main -> -"])),
-        (.select("explore", fresh: true), .events(["select / profile -> explore"])),
-        (.select("explore", fresh: true), .events([])),
-        // Going back to a tab's root while another tab is shown pops in the background.
+        // A renewed tab is rebuilt in place.
+        (
+            .select("explore", fresh: true),
+            .events(["select / profile -> explore", "replace /explore"])
+        ),
+        (.select("explore", fresh: true), .events(["replace /explore"])),
         (
             .select("profile/detail"),
             .events(["select / explore -> profile", "push /profile/detail"])
         ),
         (.select("home"), .events(["select / profile -> home"])),
+        // Going back to a tab's root while another tab is shown pops in the background.
         (.deselect("profile/detail"), .events(["pop /profile/detail"])),
         (.deselect("home"), .error(.cannotDeselectTab(StepPath(["home"])))),
         (.stack("profile/main", ids: ["x"]), .error(.notAStack(StepPath(["profile", "main"])))),
@@ -127,27 +151,38 @@ import Testing
             .stack("profile/friends", ids: ["a", "a"]),
             .error(.duplicateElementID("a", in: StepPath(["profile", "friends"])))
         ),
-        // Every node along a deep link becomes selected, the root included.
+        // The login cover over the tab bar, with its own navigation stack.
+        (.select("login"), .events(["present /login cover"])),
+        (.select("login/signUp"), .events(["push /login/signUp"])),
+        // A tab switch under the cover leaves the cover alone.
+        (.select("profile"), .events(["select / home -> profile"])),
+        (.deselect("login"), .events(["dismiss /login cover"])),
+        // The dismissed cover starts afresh: no sign-up pushed.
+        (.select("login"), .events(["present /login cover"])),
+        (.show("profile/friends"), .events(["dismiss /login cover"])),
         (
             .select("profile/friends/u1/settings"),
-            .events([
-                "select / home -> profile", "push /profile/friends/u1", "push /profile/friends/u3",
-            ])
+            .error(.unknownElement("u1", in: StepPath(["profile", "friends"])))
         ),
         (
-            .select("profile/friends/u3/settings"),
-            .events(["present /profile/friends/u3/settings sheet"])
+            .stack("profile/friends", ids: ["u1", "u2"]),
+            .events(["push /profile/friends/u1", "push /profile/friends/u2"])
         ),
+        (
+            .remove("profile/friends/u1"),
+            .events(["pop /profile/friends/u2", "pop /profile/friends/u1"])
+        ),
+        (.select("profile/settings"), .events(["present /profile/settings sheet"])),
         (
             .select("home"),
-            .events(["dismiss /profile/friends/u3/settings sheet", "select / profile -> home"])
+            .events(["dismiss /profile/settings sheet", "select / profile -> home"])
         ),
-        // Pops in the background tab first, then the tab switch, then the push.
+        // The detail replaces the empty stack; the sheet comes back with the tab.
         (
             .select("profile/detail/dark"),
             .events([
-                "pop /profile/friends/u3", "pop /profile/friends/u1", "select / home -> profile",
-                "push /profile/detail",
+                "select / home -> profile", "push /profile/detail",
+                "present /profile/settings sheet",
             ])
         ),
     ]
@@ -159,6 +194,7 @@ import Testing
         ["profile", "friends"], ["profile", "friends", "u1"],
         ["profile", "friends", "u1", "settings"],
         ["profile", "friends", "u2", "friends", "v1"], ["profile", "friends", "u3", "settings"],
+        ["profile", "friends", "u2", "detail"], ["login"], ["login", "signUp"], ["login", "form"],
     ].map { StepPath($0) }
 
     @Test func scriptGivesTheSameOutcomeOnBothFrontEnds() throws {

@@ -34,7 +34,14 @@ import Testing
         BadSchema(#"{"children": [{"key": "a", "kind": 1}]}"#, "/a", "'kind' must be a string"),
         BadSchema(#"{"children": {"key": "a"}}"#, "/", "'children' must be an array"),
         BadSchema(
-            #"{"initial": 0, "children": [{"key": "a"}]}"#, "/", "'initial' must be a string"),
+            #"{"initial": 0, "children": [{"key": "a"}]}"#, "/",
+            "'initial' must be a key or a list of keys"),
+        BadSchema(
+            #"{"initial": ["a", 1], "children": [{"key": "a"}]}"#, "/",
+            "'initial' must be a key or a list of keys"),
+        BadSchema(
+            #"{"initial": {"content": "a"}, "children": [{"key": "a"}]}"#, "/",
+            "'initial' must be a key or a list of keys"),
         BadSchema(
             #"{"children": [{"key": "a", "kind": "present", "style": 2}]}"#, "/a",
             "'style' must be a string"),
@@ -53,17 +60,30 @@ import Testing
         // Kinds.
         BadSchema(#"{"children": [{"key": "a", "kind": "modal"}]}"#, "/a", "unknown kind 'modal'"),
         BadSchema(#"{"children": [{"key": "a", "kind": "Tab"}]}"#, "/a", "unknown kind 'Tab'"),
+        // Content children are all tabs or all inline (SPEC §1).
         BadSchema(
             #"{"children": [{"key": "a", "kind": "tab"}, {"key": "b"}]}"#, "/",
-            "children must be all tabs or none"),
+            "content children must be all tabs or all inline"),
         BadSchema(
-            #"{"children": [{"key": "a", "kind": "push"}, {"key": "b", "kind": "tab"}]}"#, "/",
-            "children must be all tabs or none"),
+            #"{"children": [{"key": "a", "kind": "inline"}, {"key": "p", "kind": "push"}, {"key": "b", "kind": "tab"}]}"#,
+            "/", "content children must be all tabs or all inline"),
         // Initial selections.
         BadSchema(
             #"{"initial": "x", "children": [{"key": "a"}]}"#, "/", "initial step 'x' is not a child"
         ),
         BadSchema(#"{"initial": "a"}"#, "/", "initial step 'a' is not a child"),
+        BadSchema(
+            #"{"initial": ["a", "x"], "children": [{"key": "a"}]}"#, "/",
+            "initial step 'x' is not a child"),
+        BadSchema(
+            #"{"initial": ["a", "b"], "children": [{"key": "a"}, {"key": "b"}]}"#, "/",
+            "initial steps 'a' and 'b' are both in the content layer"),
+        BadSchema(
+            #"{"initial": ["p", "a", "q"], "children": [{"key": "a"}, {"key": "p", "kind": "push"}, {"key": "q", "kind": "stack"}]}"#,
+            "/", "initial steps 'p' and 'q' are both in the push layer"),
+        BadSchema(
+            #"{"initial": ["m", "a", "n"], "children": [{"key": "a"}, {"key": "m", "kind": "present"}, {"key": "n", "kind": "present", "style": "cover"}]}"#,
+            "/", "initial steps 'm' and 'n' are both in the modal layer"),
         BadSchema(
             #"{"children": [{"key": "s", "kind": "stack", "initial": "a"}]}"#, "/s",
             "a stack has no initial selection"),

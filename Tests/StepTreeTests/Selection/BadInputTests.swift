@@ -20,9 +20,16 @@ import Testing
     static let inputs: [BadInput] = [
         // Parsing.
         BadInput(.select(""), .emptyPath),
-        BadInput(.select("/"), .emptySegment(index: 0)),
+        BadInput(.select("/"), .emptyPath),
         BadInput(.select("//"), .emptySegment(index: 0)),
-        BadInput(.select("/profile"), .emptySegment(index: 0)),
+        BadInput(.select("//profile"), .emptySegment(index: 0)),
+        BadInput(.select("/profile/"), .emptySegment(index: 1)),
+        BadInput(.select("/profile//detail"), .emptySegment(index: 1)),
+        BadInput(.select("/", fresh: true), .emptyPath),
+        BadInput(.show("/"), .emptyPath),
+        BadInput(.show("//profile"), .emptySegment(index: 0)),
+        BadInput(.deselect("/"), .emptyPath),
+        BadInput(.remove("/"), .emptyPath),
         BadInput(.select("profile/"), .emptySegment(index: 1)),
         BadInput(.select("profile//detail"), .emptySegment(index: 1)),
         BadInput(.select("profile/detail/dark/"), .emptySegment(index: 3)),
@@ -30,7 +37,12 @@ import Testing
         BadInput(.deselect(""), .emptyPath),
         BadInput(.deselect("profile//main"), .emptySegment(index: 1)),
         BadInput(.stack("", ids: ["a"]), .emptyPath),
-        BadInput(.stack("/", ids: ["a"]), .emptySegment(index: 0)),
+        BadInput(.stack("/", ids: ["a"]), .emptyPath),
+        BadInput(.stack("//profile/friends", ids: ["a"]), .emptySegment(index: 0)),
+        BadInput(
+            .stack("/profile/friends", ids: ["a", "a"]), .duplicateElementID("a", in: friends)),
+        BadInput(.select("/nope"), .unknownStep("nope", in: .root)),
+        BadInput(.select("/profile/nope"), .unknownStep("nope", in: StepPath(["profile"]))),
         BadInput(.stack("profile/friends/", ids: []), .emptySegment(index: 2)),
         // Unknown steps and elements.
         BadInput(.select("nope"), .unknownStep("nope", in: .root)),
@@ -116,6 +128,40 @@ import Testing
         let before = state
         #expect(state.apply(input.operation) == .error(input.error))
         #expect(state == before)
+    }
+
+    /// One leading `/` is allowed (SPEC §4): `/profile/detail/dark` names the same steps as
+    /// `profile/detail/dark`, with the same events, on both front-ends.
+    @Test(arguments: [
+        PathOperation.select("/profile/detail/dark"), .select("/profile/friends/u1", fresh: true),
+        .show("/profile/detail/dark"), .show("/profile/friends/u1/detail"),
+        .deselect("/profile/friends/u2/settings"),
+        .stack("/profile/friends/u1/friends", ids: ["w"]),
+        .remove("/profile/friends/u2"), .select("/home"),
+    ])
+    func leadingSlashNamesTheSamePath(_ operation: PathOperation) throws {
+        let relative: PathOperation =
+            switch operation {
+            case .select(let path, let fresh): .select(String(path.dropFirst()), fresh: fresh)
+            case .selectValue(let path, let value): .selectValue(String(path.dropFirst()), value)
+            case .show(let path): .show(String(path.dropFirst()))
+            case .deselect(let path): .deselect(String(path.dropFirst()))
+            case .stack(let path, let ids): .stack(String(path.dropFirst()), ids: ids)
+            case .remove(let path): .remove(String(path.dropFirst()))
+            }
+        var typed = AppSteps()
+        try Self.prepare(&typed)
+        var typedRelative = typed
+        let typedOutcome = typed.apply(operation)
+        #expect(typedOutcome == typedRelative.apply(relative))
+        #expect(typed == typedRelative)
+        #expect(typedOutcome != .events([]))
+        var dynamic = DynamicSteps(schema: try ExampleSchema.load())
+        try Self.prepare(&dynamic)
+        var dynamicRelative = dynamic
+        #expect(dynamic.apply(operation) == typedOutcome)
+        #expect(dynamicRelative.apply(relative) == typedOutcome)
+        #expect(dynamic == dynamicRelative)
     }
 
     /// The `StepPath` overloads check the same things, except parsing.

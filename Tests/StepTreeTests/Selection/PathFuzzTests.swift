@@ -12,10 +12,13 @@ import Testing
         "\\", "u1/u2",
     ]
 
-    /// Reference parser, written independently: split on the `/` scalar.
+    /// Reference parser, written independently (SPEC §4): drop one leading `/` scalar, then
+    /// split on the `/` scalar; no segments at all is the empty path.
     static func expectedParse(_ text: String) -> Result<[String], StepPathError> {
-        if text.isEmpty { return .failure(.emptyPath) }
-        let parts = text.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "/" { scalars.removeFirst() }
+        if scalars.isEmpty { return .failure(.emptyPath) }
+        let parts = scalars.split(separator: "/", omittingEmptySubsequences: false)
             .map { String(String.UnicodeScalarView($0)) }
         if let index = parts.firstIndex(of: "") { return .failure(.emptySegment(index: index)) }
         return .success(parts)
@@ -23,13 +26,23 @@ import Testing
 
     @Test func parsingMatchesTheReference() {
         var random = SeededGenerator(seed: 31)
+        var leadingSlashParsed = 0
+        var leadingSlashRefused = 0
         for round in 0..<3000 {
             let text = random.string(from: Self.pieces, count: random.below(8))
             let parsed = Result { () throws(StepPathError) -> [String] in
                 try StepPath(parsing: text).segments
             }
             #expect(parsed == Self.expectedParse(text), "round \(round): \(text.debugDescription)")
+            guard text.unicodeScalars.first == "/" else { continue }
+            switch parsed {
+            case .success: leadingSlashParsed += 1
+            case .failure: leadingSlashRefused += 1
+            }
         }
+        // Both sides of the leading-slash rule are exercised.
+        #expect(leadingSlashParsed > 50, "\(leadingSlashParsed) paths with a leading / parsed")
+        #expect(leadingSlashRefused > 50, "\(leadingSlashRefused) paths with a leading / refused")
     }
 
     @Test(arguments: [41, 42, 43] as [UInt64])

@@ -17,11 +17,26 @@ import Testing
         #expect(try StepPath(parsing: Substring(text)) == path)
     }
 
+    /// One leading `/` is removed before the path is split (SPEC §4).
+    @Test(arguments: [
+        ("/a", ["a"]),
+        ("/profile/detail/dark", ["profile", "detail", "dark"]),
+        ("/ ", [" "]),
+    ])
+    func oneLeadingSlashIsAllowed(_ text: String, segments: [String]) throws {
+        let path = try StepPath(parsing: text)
+        #expect(path.segments == segments)
+        #expect(path.description == text)
+        #expect(try StepPath(parsing: text.dropFirst()) == path)
+    }
+
     @Test(arguments: [
         ("", StepPathError.emptyPath),
-        ("/", .emptySegment(index: 0)),
+        ("/", .emptyPath),
         ("//", .emptySegment(index: 0)),
-        ("/a", .emptySegment(index: 0)),
+        ("//a", .emptySegment(index: 0)),
+        ("/a/", .emptySegment(index: 1)),
+        ("/a//b", .emptySegment(index: 1)),
         ("a/", .emptySegment(index: 1)),
         ("a//x", .emptySegment(index: 1)),
         ("a/b//", .emptySegment(index: 2)),
@@ -49,8 +64,13 @@ import Testing
     /// separator in the text form, so it must not hide inside a key or an element id.
     @Test func slashWithACombiningMarkIsStillASeparator() throws {
         #expect(throws: StepPathError.emptySegment(index: 0)) {
-            try StepPath(parsing: "/\u{301}a")
+            try StepPath(parsing: "//\u{301}a")
         }
+        #expect(throws: StepPathError.emptySegment(index: 1)) {
+            try StepPath(parsing: "a//\u{301}")
+        }
+        // The leading `/` is removed even when a combining mark follows it.
+        #expect((try? StepPath(parsing: "/\u{301}a"))?.segments == ["\u{301}a"])
         #expect((try? StepPath(parsing: "a/\u{301}b"))?.segments == ["a", "\u{301}b"])
     }
 

@@ -20,3 +20,18 @@ enum Fixtures {
         try Data(contentsOf: conformanceDirectory().appendingPathComponent(name))
     }
 }
+
+extension Fixtures {
+    /// The identity fixtures, by name: states and screens written once from a run, so that
+    /// another process (another build, another machine) is checked against them.
+    static let identityFiles = ["app-screen.json", "app-state.json"]
+
+    /// The bytes of one identity fixture (`Fixtures/identity`).
+    static func identityData(_ name: String) throws -> Data {
+        let directory = try #require(
+            Bundle.module.url(
+                forResource: "identity", withExtension: nil, subdirectory: "Fixtures"),
+            "Fixtures/identity is missing from the test bundle")
+        return try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+}

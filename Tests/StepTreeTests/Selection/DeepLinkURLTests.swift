@@ -40,7 +40,7 @@ struct DeepLinkURLTests {
     @Test func selectsAndFailsAtomically() throws {
         var steps = AppSteps()
         try steps.select(url: #require(URL(string: "myapp://profile/detail/dark")))
-        #expect(steps.profile.detail.selected == .dark)
+        #expect(steps.profile.detail.selected == StepSelection(.dark))
         let before = steps
         #expect(throws: StepPathError.unknownStep("zz", in: StepPath(["profile"]))) {
             try steps.select(url: #require(URL(string: "myapp://profile/zz")))
@@ -52,5 +52,8 @@ struct DeepLinkURLTests {
         let navigator = Navigator(AppSteps())
         let events = try navigator.select(url: #require(URL(string: "myapp://explore")))
         #expect(events.map(\.description) == ["select / home -> explore"])
+        let login = try navigator.select(url: #require(URL(string: "myapp://login/signUp")))
+        #expect(login.map(\.description) == ["present /login cover"])
+        #expect(navigator.root.selected == StepSelection(.explore, modal: .login))
     }
 }

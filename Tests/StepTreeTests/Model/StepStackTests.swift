@@ -32,8 +32,9 @@ import Testing
         #expect(stack.lastID == "u3")
         #expect(stack.contains(id: "u2"))
         #expect(!stack.contains(id: "u4"))
-        #expect(stack.elements.map(\.selected) == [.main, .main, .settings])
-        #expect(stack[id: "u3"]?.selected == .settings)
+        #expect(stack.elements.map(\.selected.modal) == [nil, nil, .settings])
+        #expect(stack[id: "u3"]?.selected == StepSelection(.main, modal: .settings))
+        #expect(stack[id: "u3"]?.isSelected(.settings) == true)
     }
 
     @Test(arguments: [
@@ -88,6 +89,31 @@ import Testing
         #expect(stack == before)
     }
 
+    @Test(arguments: [
+        ("u1", ["u1", "u2", "u3", "u4"], [String]()),
+        ("u2", ["u2", "u3", "u4"], ["u1"]),
+        ("u4", ["u4"], ["u1", "u2", "u3"]),
+    ])
+    func popFromAnElement(id: String, removed: [String], left: [String]) throws {
+        var stack = try Self.stack(["u1", "u2", "u3", "u4"])
+        #expect(try stack.pop(from: id) == removed)
+        #expect(stack.ids == left)
+        #expect(!stack.contains(id: id))
+    }
+
+    @Test func popFromAnUnknownElementThrows() throws {
+        var stack = try Self.stack(["u1", "u2"])
+        let before = stack
+        #expect(throws: StepPathError.unknownElement("u9", in: .root)) {
+            try stack.pop(from: "u9")
+        }
+        #expect(stack == before)
+        var empty = StepStack<ProfileSteps>()
+        #expect(throws: StepPathError.unknownElement("u1", in: .root)) {
+            try empty.pop(from: "u1")
+        }
+    }
+
     @Test func popToRoot() throws {
         var stack = try Self.stack(["u1", "u2", "u3"])
         #expect(stack.popToRoot() == ["u1", "u2", "u3"])
@@ -101,11 +127,11 @@ import Testing
         stack[id: "u3"]?.select(.settings)
         try stack.setIDs(["u0", "u2"])
         #expect(stack.ids == ["u0", "u2"])
-        #expect(stack[id: "u2"]?.selected == .detail)
-        #expect(stack[id: "u0"]?.selected == .main)
+        #expect(stack[id: "u2"]?.selected == StepSelection(.main, push: .detail))
+        #expect(stack[id: "u0"]?.selected == StepSelection(.main))
         // u3 lost its state with it.
         try stack.setIDs(["u0", "u2", "u3"])
-        #expect(stack[id: "u3"]?.selected == .main)
+        #expect(stack[id: "u3"]?.selected == StepSelection(.main))
     }
 
     @Test func setIDsWithAFactory() throws {
@@ -115,7 +141,7 @@ import Testing
             theme.select(id == "a" ? .light : .dark)
             return theme
         }
-        #expect(stack.elements.map(\.selected) == [.light, .dark])
+        #expect(stack.elements.map(\.selected.content) == [.light, .dark])
     }
 
     @Test(arguments: [
@@ -142,17 +168,17 @@ import Testing
 
     // MARK: Identity of elements
 
-    /// Elements are identified by id (SPEC §1): removed and added again within one change, an
-    /// element is the same screen with its state reset; across two changes it is popped, then
-    /// pushed.
+    /// Elements are identified by id plus their own renewal history (SPEC §1): removed and
+    /// added again within one change, an element is the same screen with its state reset;
+    /// across two changes it is popped, then pushed.
     @Test func readdedElementKeepsItsIdentityWithinAChange() throws {
         var steps = AppSteps()
         try steps.setStack(path: "profile/friends", ids: ["u1"])
         try steps.select(path: "profile/friends/u1/detail")
         let before = steps
-        steps.profile.friends.value.pop()
+        steps.profile.friends.pop()
         let popped = steps
-        try steps.profile.friends.value.push(id: "u1")
+        try steps.profile.friends.push(id: "u1")
         #expect(steps.profile.friends.ids == ["u1"])
         #expect(eventText(from: before, to: steps) == ["pop /profile/friends/u1/detail"])
         #expect(
@@ -160,6 +186,16 @@ import Testing
                 "pop /profile/friends/u1/detail", "pop /profile/friends/u1",
             ])
         #expect(eventText(from: popped, to: steps) == ["push /profile/friends/u1"])
+        // A renewed element that is re-added is a new element again: its history restarts.
+        try steps.select(path: "profile/friends/u1", fresh: true)
+        let renewed = steps
+        steps.profile.friends.pop()
+        try steps.profile.friends.push(id: "u1")
+        #expect(
+            eventText(from: renewed, to: steps) == [
+                "pop /profile/friends/u1", "push /profile/friends/u1",
+            ])
+        #expect(try popped.withFriend("u1") == steps)
     }
 
     @Test func freshSelectionMakesAnElementANewScreen() throws {
@@ -177,21 +213,21 @@ import Testing
         var steps = AppSteps()
         steps.select(\.profile, \.friends)
         let empty = steps
-        try steps.profile.friends.value.push(id: "u1")
-        try steps.profile.friends.value.push(id: "u2")
+        try steps.profile.friends.push(id: "u1")
+        try steps.profile.friends.push(id: "u2")
         #expect(
             eventText(from: empty, to: steps) == [
                 "push /profile/friends/u1", "push /profile/friends/u2",
             ])
         let two = steps
-        steps.profile.friends.value.popToRoot()
+        #expect(steps.profile.friends.popToRoot() == ["u1", "u2"])
         #expect(
             eventText(from: two, to: steps) == [
                 "pop /profile/friends/u2", "pop /profile/friends/u1",
             ])
         // Editing an element's state in place keeps its identity.
         let three = steps
-        try steps.profile.friends.value.setIDs(["u1"])
+        try steps.profile.friends.setIDs(["u1"])
         steps.profile.friends.value[id: "u1"]?.select(.detail)
         #expect(
             eventText(from: three, to: steps) == [
@@ -199,7 +235,7 @@ import Testing
             ])
     }
 
-    @Test func equalityCoversIDsValuesAndGenerations() throws {
+    @Test func equalityCoversIDsValuesAndRenewals() throws {
         let a = try Self.stack(["u1", "u2"])
         var b = try Self.stack(["u1", "u2"])
         #expect(a == b)
@@ -208,6 +244,75 @@ import Testing
         #expect(a != b)
         let c = try Self.stack(["u2", "u1"])
         #expect(a != c)
+        // Renewal histories count too.
+        var first = AppSteps()
+        try first.setStack(path: "profile/friends", ids: ["u1", "u2"])
+        var second = first
+        try second.select(path: "profile/friends/u2", fresh: true)
+        #expect(first.profile.friends.value != second.profile.friends.value)
+        #expect(first.profile.friends.ids == second.profile.friends.ids)
+        #expect(first.profile.friends.elements == second.profile.friends.elements)
+    }
+
+    /// The stack methods are reachable on the stack step itself, and each change is told by
+    /// exactly the frames it adds or removes.
+    @Test func stackMethodsOnAStackStep() throws {
+        var steps = AppSteps()
+        steps.select(\.profile, \.friends)
+        var log: [[String]] = []
+        var removed: [[String]] = []
+        func step(_ body: (inout AppSteps) throws -> [String]) rethrows {
+            let before = steps
+            removed.append(try body(&steps))
+            log.append(eventText(from: before, to: steps))
+        }
+        try step {
+            try $0.profile.friends.push(id: "u1")
+            return []
+        }
+        try step {
+            try $0.profile.friends.setIDs(["u1", "u2", "u3", "u4"])
+            return []
+        }
+        #expect(steps.profile.friends.ids == ["u1", "u2", "u3", "u4"])
+        #expect(steps.profile.friends.count == 4)
+        #expect(steps.profile.friends.lastID == "u4")
+        step { [$0.profile.friends.pop()].compactMap { $0 } }
+        step { $0.profile.friends.pop(last: 1) }
+        try step { try $0.profile.friends.pop(to: "u1") }
+        try step {
+            try $0.profile.friends.push(ProfileSteps.selecting(\.detail), id: "u5")
+            return []
+        }
+        try step { try $0.profile.friends.value.pop(from: "u5") }
+        step { $0.profile.friends.popToRoot() }
+        #expect(removed == [[], [], ["u4"], ["u3"], ["u2"], [], ["u5"], ["u1"]])
+        #expect(
+            log == [
+                ["push /profile/friends/u1"],
+                [
+                    "push /profile/friends/u2", "push /profile/friends/u3",
+                    "push /profile/friends/u4",
+                ],
+                ["pop /profile/friends/u4"], ["pop /profile/friends/u3"],
+                ["pop /profile/friends/u2"],
+                ["push /profile/friends/u5", "push /profile/friends/u5/detail"],
+                ["pop /profile/friends/u5/detail", "pop /profile/friends/u5"],
+                ["pop /profile/friends/u1"],
+            ])
+        #expect(steps.profile.friends.isEmpty)
+        // Errors leave the stack as it is.
+        let before = steps
+        #expect(throws: StepPathError.unknownElement("u9", in: .root)) {
+            try steps.profile.friends.pop(to: "u9")
+        }
+        #expect(throws: StepPathError.invalidElementID("a/b", in: .root)) {
+            try steps.profile.friends.push(id: "a/b")
+        }
+        #expect(throws: StepPathError.duplicateElementID("x", in: .root)) {
+            try steps.profile.friends.setIDs(["x", "x"])
+        }
+        #expect(steps == before)
     }
 
     /// Ids must not contain the `/` scalar, even when a combining mark follows it (the text form
@@ -224,5 +329,14 @@ import Testing
         ) {
             try steps.setStack(path: "profile/friends", ids: ["a/\u{301}"])
         }
+    }
+}
+
+extension AppSteps {
+    /// This state with one more friend, `id`, pushed as a new element.
+    fileprivate func withFriend(_ id: String) throws -> AppSteps {
+        var steps = self
+        try steps.profile.friends.push(id: id)
+        return steps
     }
 }

@@ -26,8 +26,41 @@ struct ModalDismissalTests {
 
     @Test func findsTheLowestModalOnTheActivePath() throws {
         #expect(AppSteps().firstPresentedModal == nil)
-        let steps = try Self.stateWithSheet()
+        #expect(AppSteps().presentedModals == [])
+        var steps = try Self.stateWithSheet()
         #expect(steps.firstPresentedModal == StepPath(["profile", "friends", "ann", "settings"]))
+        // The root's own cover comes above every modal presented from its content.
+        steps.select(\.login)
+        #expect(
+            steps.presentedModals == [
+                StepPath(["profile", "friends", "ann", "settings"]), StepPath(["login"]),
+            ])
+        #expect(steps.firstPresentedModal == StepPath(["profile", "friends", "ann", "settings"]))
+    }
+
+    /// Every modal is dismissed, topmost first, and each one is deselected: presented again,
+    /// it starts afresh.
+    @Test func dismissAllDismissesTopmostFirstAndResets() throws {
+        var steps = try Self.stateWithSheet()
+        steps.select(\.login)
+        steps.login.value.select(.signUp)
+        let before = steps
+        let dismissed = steps.dismissAllModals()
+        #expect(dismissed)
+        #expect(
+            eventText(from: before, to: steps) == [
+                "dismiss /login cover", "dismiss /profile/friends/ann/settings sheet",
+            ])
+        #expect(steps.presentedModals == [])
+        #expect(steps.selected == StepSelection(.profile))
+        #expect(steps.login.value == LoginSteps())
+        // The screens below the modals stay.
+        #expect(steps.profile.friends.ids == ["ann"])
+        #expect(steps.visibleScreen == StepPath(["profile", "friends", "ann", "main"]))
+        let bare = steps
+        steps.select(\.login)
+        #expect(eventText(from: bare, to: steps) == ["present /login cover"])
+        #expect(steps.login.selected == StepSelection(.form))
     }
 
     @Test func dismissAllEmitsOneDismissPerModal() throws {
@@ -66,19 +99,29 @@ struct ModalDismissalTests {
                 // ann is on top again, and her sheet was left open.
                 "present /profile/friends/ann/settings sheet",
             ])
+        // The detail replaces the stack in the push layer; removed, it leaves the main content.
         try steps.select(path: "profile/detail")
+        #expect(steps.profile.friends.ids == [])
         try steps.remove(path: "profile/detail")
-        #expect(steps.profile.selected == nil)
+        #expect(steps.profile.selected == StepSelection(.main))
+        try steps.select(path: "login")
+        let covered = steps
+        try steps.remove(path: "login")
+        #expect(eventText(from: covered, to: steps) == ["dismiss /login cover"])
         #expect(throws: StepPathError.cannotDeselectTab(StepPath(["profile"]))) {
             try steps.remove(path: "profile")
         }
     }
 
     @Test func staticConstructorsSelectAChild() {
-        #expect(AppSteps.selecting(\.profile).selected == .profile)
+        #expect(AppSteps.selecting(\.profile).selected == StepSelection(.profile))
+        #expect(AppSteps.selecting(\.login).selected == StepSelection(.home, modal: .login))
         let explore = AppSteps.selecting(\.explore, with: ExploreData(query: "swift"))
-        #expect(explore.selected == .explore)
+        #expect(explore.selected == StepSelection(.explore))
         #expect(explore.explore.value.query == "swift")
-        #expect(explore.explore.generation == 1)
+        #expect(!explore.explore.renewal.isInitial)
+        var twice = AppSteps()
+        twice.select(\.explore, with: ExploreData(query: "swift"))
+        #expect(explore == twice)
     }
 }

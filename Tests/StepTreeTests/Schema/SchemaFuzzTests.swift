@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func corpusIsLoaded() {
-        #expect(FuzzCorpus.schemas.count == 68)
+        #expect(FuzzCorpus.schemas.count == 94)
         for (index, bytes) in FuzzCorpus.schemas.enumerated() {
             #expect(throws: Never.self, "schema \(index)") { try StepSchema(json: Data(bytes)) }
         }
@@ -108,7 +108,11 @@ import Testing
         if depth < 4 && random.chance(1, in: 4) {
             node["element"] = randomNode(&random, depth: depth + 1, isRoot: true)
         }
-        if random.chance(1, in: 3) { node["initial"] = random.pick(keys) }
+        if random.chance(1, in: 3) {
+            node["initial"] =
+                random.chance(1, in: 2)
+                ? random.pick(keys) as Any : [random.pick(keys), random.pick(keys)] as Any
+        }
         if random.chance(1, in: 40) { node["extra"] = true }
         return node
     }
@@ -116,13 +120,27 @@ import Testing
     /// Valid trees must load, with the shape they describe.
     @Test func validTreesLoad() throws {
         var random = SeededGenerator(seed: 13)
+        var framesBesideTabs = 0
+        var initialLists = 0
         for round in 0..<250 {
             let object = Self.validNode(&random, depth: 0, key: nil)
             let data = try JSONSerialization.data(withJSONObject: object)
             let schema = try StepSchema(json: data)
             #expect(schemaViolations(schema) == [], "round \(round)")
             #expect(Self.shape(schema) == Self.shape(object), "round \(round)")
+            let nodes = Self.allNodes(schema)
+            if nodes.contains(where: { $0.hasTabs && $0.children.contains { $0.kind.isFrame } }) {
+                framesBesideTabs += 1
+            }
+            if nodes.contains(where: { $0.initialKeys.count > 1 }) { initialLists += 1 }
         }
+        // The v2 shapes are generated, not only v1 ones.
+        #expect(framesBesideTabs > 10, "\(framesBesideTabs) trees with frames beside tabs")
+        #expect(initialLists > 10, "\(initialLists) trees with several initial keys")
+    }
+
+    static func allNodes(_ schema: StepSchema) -> [StepSchema] {
+        [schema] + schema.children.flatMap(allNodes) + (schema.element.map(allNodes) ?? [])
     }
 
     static func validNode(_ random: inout SeededGenerator, depth: Int, key: String?) -> [String:
@@ -143,20 +161,45 @@ import Testing
         let keys = Array(["a", "b", "c", "d"].prefix(random.below(5)))
         var children = keys.map { validNode(&random, depth: depth + 1, key: $0) }
         if random.chance(1, in: 4) {
-            for index in children.indices { children[index]["kind"] = "tab" }
-            for index in children.indices { children[index]["style"] = nil }
-            for index in children.indices where children[index]["element"] != nil {
-                children[index]["element"] = nil
+            // Tabs: the inline children become tabs; pushed, stacked and presented ones may
+            // stay beside them (SPEC v2 §1).
+            for index in children.indices where children[index]["kind"] as? String == "inline" {
+                children[index]["kind"] = "tab"
             }
         }
         if !children.isEmpty { node["children"] = children }
-        if !keys.isEmpty && random.chance(1, in: 2) { node["initial"] = random.pick(keys) }
+        // One initial key per layer at most, as a key or a list, in a random order.
+        var initial: [String] = []
+        for layer in ["content", "push", "modal"] {
+            let candidates = children.compactMap { child -> String? in
+                guard Self.layer(of: child["kind"] as? String ?? "inline") == layer else {
+                    return nil
+                }
+                return child["key"] as? String
+            }
+            if !candidates.isEmpty && random.chance(1, in: 2) {
+                initial.append(random.pick(candidates))
+            }
+        }
+        if initial.count == 1 && random.chance(1, in: 2) {
+            node["initial"] = initial[0]
+        } else if !initial.isEmpty {
+            node["initial"] = random.chance(1, in: 2) ? initial : initial.reversed()
+        }
         return node
+    }
+
+    static func layer(of kind: String) -> String {
+        switch kind {
+        case "push", "stack": "push"
+        case "present": "modal"
+        default: "content"
+        }
     }
 
     /// A comparable outline: kind and key of every node, depth first.
     static func shape(_ schema: StepSchema) -> [String] {
-        ["\(schema.key):\(schema.kind):\(schema.initialIndex.map(String.init) ?? "-")"]
+        ["\(schema.key):\(schema.kind):\(schema.initialKeys.joined(separator: ","))"]
             + schema.children.flatMap(shape) + (schema.element.map { ["*"] + shape($0) } ?? [])
     }
 
@@ -173,12 +216,20 @@ import Testing
             default: .inline
             }
         let children = object["children"] as? [[String: Any]] ?? []
-        let initial = (object["initial"] as? String).flatMap { name in
-            children.firstIndex { $0["key"] as? String == name }
+        let names =
+            (object["initial"] as? [String]) ?? (object["initial"] as? String).map { [$0] } ?? []
+        // Bottom layer first, as `initialKeys` gives them; only keys of children.
+        let initial = ["content", "push", "modal"].flatMap { layer in
+            names.filter { name in
+                children.contains {
+                    $0["key"] as? String == name
+                        && Self.layer(of: $0["kind"] as? String ?? "inline") == layer
+                }
+            }
         }
         var element = (object["element"] as? [String: Any]).map { ["*"] + shape($0) }
-        if kindName == "stack" && element == nil { element = ["*", ":inline:-"] }
-        return ["\(key):\(kind):\(initial.map(String.init) ?? "-")"]
+        if kindName == "stack" && element == nil { element = ["*", ":inline:"] }
+        return ["\(key):\(kind):\(initial.joined(separator: ","))"]
             + children.flatMap { shape($0) } + (element ?? [])
     }
 }

@@ -3,22 +3,27 @@ import Foundation
 import StepTree
 import Testing
 
-/// Trees are values: the same selections give equal, equally hashed trees, whatever the route.
+/// Trees are values: the same final state gives equal, equally hashed trees, whatever the
+/// route that reached it (SPEC v2 §1: state is kept in the content layer, closed frames start
+/// afresh).
 @Suite struct DeterminismTests {
-    /// Two routes to: home tab shown, profile on its detail with the dark theme, friends
-    /// [u1, u2] with u1 on its detail.
+    /// Two routes to: the home tab shown; the profile on its main screen with friends
+    /// [u1, u2] pushed, u1 on its detail with the dark theme.
     static let routes: [[PathOperation]] = [
         [
-            .stack("profile/friends", ids: ["u1", "u2"]), .select("profile/friends/u1/detail"),
-            .select("profile/detail/dark"), .select("home"),
+            .stack("profile/friends", ids: ["u1", "u2"]),
+            .select("profile/friends/u1/detail/dark"), .select("home"),
         ],
         [
-            .select("profile/settings"), .select("explore"), .stack("profile/friends", ids: ["u1"]),
+            .select("profile/settings"), .select("explore"), .select("profile/detail/light"),
+            // The stack replaces the detail, which starts afresh.
+            .stack("profile/friends", ids: ["u1"]),
             .select("profile/friends/u1/detail/light"),
             .deselect("profile/friends/u1/detail/light"),
             .stack("profile/friends", ids: ["u1", "u2", "u3"]),
-            .stack("profile/friends", ids: ["u1", "u2"]), .select("profile/detail/light"),
-            .select("profile/detail/dark"), .select("home"),
+            .stack("profile/friends", ids: ["u1", "u2"]),
+            .select("profile/friends/u1/detail/dark"), .deselect("profile/settings"),
+            .select("home"),
         ],
     ]
 
@@ -34,8 +39,13 @@ import Testing
         #expect(first == second)
         #expect(first.hashValue == second.hashValue)
         #expect(eventText(from: first, to: second) == [])
+        #expect(HeadlessScreen(first) == HeadlessScreen(second))
         #expect(first.profile.friends.ids == ["u1", "u2"])
-        #expect(first.profile.friends[id: "u1"]?.selected == .detail)
+        #expect(first.profile.selected == StepSelection(.main, push: .friends))
+        #expect(first.profile.friends.value[id: "u1"]?.selected.push == .detail)
+        #expect(first.profile.friends.value[id: "u1"]?.detail.selected == StepSelection(.dark))
+        // The detail that the stack replaced was reset.
+        #expect(second.profile.detail.value == ThemeSteps())
     }
 
     @Test func differentRoutesGiveEqualSchemaTrees() throws {
@@ -45,17 +55,23 @@ import Testing
         #expect(first == second)
         #expect(first.hashValue == second.hashValue)
         #expect(eventText(from: first, to: second) == [])
-        #expect(first.selectedKey == "home")
+        #expect(HeadlessScreen(first) == HeadlessScreen(second))
+        #expect(first.selectedKeys == ["home"])
+        #expect(first.selectedKey(in: .content) == "home")
+        #expect(first.selectedKey(in: .modal) == nil)
     }
 
     @Test func differentValuesAreNotEqual() throws {
         let base = try Self.walk(AppSteps(), Self.routes[0])
         var other = base
-        other.profile.detail.selected = .light
+        other.profile.friends.value[id: "u1"]?.detail.value.select(.light)
         #expect(base != other)
         var renewed = base
         renewed.select(\.home, fresh: true)
         #expect(base != renewed)
+        var covered = base
+        covered.select(\.login)
+        #expect(base != covered)
     }
 
     /// Two loads of the same schema describe the same tree: their states are equal, hash
@@ -68,9 +84,9 @@ import Testing
         #expect(eventText(from: first, to: second) == [])
     }
 
-    /// A state under an updated schema replaces the old screen wholesale instead of being
-    /// compared child by child with a tree of another shape.
-    @Test func statesOfDifferentSchemasDiffAsAReplacement() throws {
+    /// States of two versions of a schema are compared by identity (SPEC §3): what both
+    /// render the same is kept; a new tab container is built with its contents.
+    @Test func statesOfDifferentSchemasDiffByIdentity() throws {
         let old = try StepSchema(
             json: Data(#"{"initial": "a", "children": [{"key": "a", "kind": "tab"}]}"#.utf8))
         let new = try StepSchema(
@@ -81,19 +97,31 @@ import Testing
                     {"key": "d", "kind": "push"}]}]}
                 """#.utf8))
         #expect(old != new)
+        #expect(DynamicSteps(schema: old) != DynamicSteps(schema: new))
         let navigator = Navigator(DynamicSteps(schema: old))
         let events = navigator.restore(DynamicSteps(schema: new))
-        #expect(events == [])
+        #expect(events.map(\.description) == ["select / a -> b"])
         #expect(navigator.root == DynamicSteps(schema: new))
-        var pushed = DynamicSteps(schema: old)
-        try pushed.select(path: "a")
-        var target = DynamicSteps(schema: new)
-        try target.select(path: "b/d")
-        #expect(eventText(from: pushed, to: target) == [])
+        #expect(navigator.root.visibleScreen == StepPath(["b", "d"]))
+    }
+
+    /// A kind is part of an identity: the same key pushed in one version and presented in the
+    /// other is another screen.
+    @Test func aStepOfAnotherKindIsAnotherScreen() throws {
+        func schema(_ kind: String) throws -> StepSchema {
+            try StepSchema(
+                json: Data(
+                    #"{"initial": ["m", "a"], "children": [{"key": "m"}, {"key": "a", "kind": "\#(kind)"}]}"#
+                        .utf8))
+        }
+        let pushed = DynamicSteps(schema: try schema("push"))
+        let presented = DynamicSteps(schema: try schema("present"))
+        #expect(eventText(from: pushed, to: presented) == ["pop /a", "present /a sheet"])
+        #expect(eventText(from: presented, to: pushed) == ["dismiss /a sheet", "push /a"])
     }
 
     /// `==` must be substitutable: equal trees, after the same operation, stay equal. An
-    /// element's identity depends only on its id and its `fresh` selections, never on history.
+    /// element's identity depends only on its id and its renewals, never on history.
     @Test func equalTreesStayEqualUnderTheSameOperation() throws {
         // The same stack reached with and without a detour through a third element.
         var direct = AppSteps()
@@ -106,5 +134,14 @@ import Testing
         try detour.setStack(path: "profile/friends", ids: ["u1", "u3"])
         #expect(direct == detour)
         #expect(eventText(from: direct, to: detour) == [])
+        // A closed and reopened sheet is the sheet of a state that never opened it.
+        var reopened = direct
+        try reopened.select(path: "profile/friends/u3/settings")
+        try reopened.deselect(path: "profile/friends/u3/settings")
+        #expect(reopened == direct)
+        try reopened.select(path: "profile/friends/u3/settings")
+        try direct.select(path: "profile/friends/u3/settings")
+        #expect(reopened == direct)
+        #expect(eventText(from: direct, to: reopened) == [])
     }
 }

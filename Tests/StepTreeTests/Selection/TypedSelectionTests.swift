@@ -9,9 +9,11 @@ import Testing
         var steps = DeepRoot()
         let start = steps
         steps.select(\.level1)
-        #expect(steps.selected == .level1)
+        // The push layer only: `start` stays the content.
+        #expect(steps.selected == StepSelection(.start, push: .level1))
         #expect(steps.isSelected(.level1))
-        #expect(steps.level1.generation == 0)
+        #expect(steps.isSelected(.start))
+        #expect(steps.level1.renewal.isInitial)
         #expect(eventText(from: start, to: steps) == ["push /level1"])
     }
 
@@ -19,8 +21,8 @@ import Testing
         var steps = DeepRoot()
         let start = steps
         steps.select(\.level1, \.level2)
-        #expect(steps.selected == .level1)
-        #expect(steps.level1.selected == .level2)
+        #expect(steps.selected.push == .level1)
+        #expect(steps.level1.selected == StepSelection(.idle, push: .level2))
         #expect(eventText(from: start, to: steps) == ["push /level1", "push /level1/level2"])
     }
 
@@ -28,7 +30,7 @@ import Testing
         var steps = DeepRoot()
         let start = steps
         steps.select(\.level1, \.level2, \.level3)
-        #expect(steps.level1.level2.selected == .level3)
+        #expect(steps.level1.level2.selected == StepSelection(.idle, modal: .level3))
         #expect(
             eventText(from: start, to: steps) == [
                 "push /level1", "push /level1/level2", "present /level1/level2/level3 cover",
@@ -39,7 +41,7 @@ import Testing
         var steps = DeepRoot()
         let start = steps
         steps.select(\.level1, \.level2, \.level3, \.note)
-        #expect(steps.level1.level2.level3.selected == .note)
+        #expect(steps.level1.level2.level3.selected == StepSelection(.idle, push: .note))
         #expect(steps.isSelected(path: try StepPath(parsing: "level1/level2/level3/note")))
         // The note is pushed inside the new modal, so it comes with the modal.
         #expect(
@@ -55,9 +57,9 @@ import Testing
         var steps = AppSteps()
         let start = steps
         steps.select(\.profile, \.detail, \.dark)
-        #expect(steps.selected == .profile)
-        #expect(steps.profile.selected == .detail)
-        #expect(steps.profile.detail.selected == .dark)
+        #expect(steps.selected == StepSelection(.profile))
+        #expect(steps.profile.selected == StepSelection(.main, push: .detail))
+        #expect(steps.profile.detail.selected == StepSelection(.dark))
         #expect(steps.isSelected(path: try StepPath(parsing: "profile/detail/dark")))
         #expect(
             eventText(from: start, to: steps) == [
@@ -68,7 +70,7 @@ import Testing
     // MARK: with: gives a new identity
 
     /// Re-selecting an open path with a new value at each depth replaces that step and
-    /// everything above it on screen.
+    /// everything above it on screen. The value replaces the node, with its selections.
     @Test func withValueAtEveryDepth() {
         var open = DeepRoot()
         open.select(\.level1, \.level2, \.level3, \.note)
@@ -76,7 +78,9 @@ import Testing
         var one = open
         one.select(\.level1, with: Level1(tag: "new"))
         #expect(one.level1.tag == "new")
-        #expect(one.level1.generation == open.level1.generation + 1)
+        #expect(open.level1.renewal.isInitial)
+        #expect(!one.level1.renewal.isInitial)
+        #expect(one.level1.selected == StepSelection(.idle))
         #expect(
             eventText(from: open, to: one) == [
                 "dismiss /level1/level2/level3 cover", "pop /level1/level2", "pop /level1",
@@ -94,7 +98,7 @@ import Testing
         var three = open
         three.select(\.level1, \.level2, \.level3, with: Level3(tag: "new"))
         #expect(three.level1.level2.level3.tag == "new")
-        #expect(three.level1.level2.level3.selected == .idle)
+        #expect(three.level1.level2.level3.selected == StepSelection(.idle))
         #expect(
             eventText(from: open, to: three) == [
                 "dismiss /level1/level2/level3 cover", "present /level1/level2/level3 cover",
@@ -116,10 +120,17 @@ import Testing
         let before = steps
         steps.select(\.profile, \.detail, with: before.profile.detail.value)
         #expect(steps.profile.detail.value == before.profile.detail.value)
-        #expect(steps.profile.detail.generation == 1)
+        #expect(!steps.profile.detail.renewal.isInitial)
         #expect(steps != before)
         #expect(
             eventText(from: before, to: steps) == ["pop /profile/detail", "push /profile/detail"])
+        // Each renewal extends the history: a second one is yet another screen.
+        let once = steps
+        steps.select(\.profile, \.detail, with: before.profile.detail.value)
+        #expect(steps.profile.detail.renewal != once.profile.detail.renewal)
+        #expect(steps != once)
+        #expect(
+            eventText(from: once, to: steps) == ["pop /profile/detail", "push /profile/detail"])
     }
 
     @Test func withPayloadOnATab() {
@@ -127,13 +138,21 @@ import Testing
         let start = steps
         steps.select(\.explore, with: ExploreData(query: "swift"))
         #expect(steps.explore.query == "swift")
-        #expect(steps.explore.generation == 1)
-        #expect(eventText(from: start, to: steps) == ["select / home -> explore"])
-        // A tab that is already shown, with a new payload: a new container, nothing pushed.
+        #expect(!steps.explore.renewal.isInitial)
+        // The tab was mounted before with another identity: it is rebuilt in place.
+        #expect(
+            eventText(from: start, to: steps) == ["select / home -> explore", "replace /explore"])
+        // A tab that is already shown, with a new payload: replaced in place.
         let shown = steps
         steps.select(\.explore, with: ExploreData(query: "tests"))
-        #expect(steps.explore.generation == 2)
-        #expect(eventText(from: shown, to: steps) == [])
+        #expect(steps.explore.renewal != shown.explore.renewal)
+        #expect(eventText(from: shown, to: steps) == ["replace /explore"])
+        // Changing the payload in place is not a renewal: nothing to rebuild.
+        let edited = steps
+        steps.explore.query = "more"
+        #expect(steps.explore.renewal == edited.explore.renewal)
+        #expect(steps != edited)
+        #expect(eventText(from: edited, to: steps) == [])
     }
 
     /// A stack with a new identity is a new list of screens.
@@ -164,13 +183,14 @@ import Testing
         case 3: steps.select(\.level1, \.level2, \.level3, fresh: true)
         default: steps.select(\.level1, \.level2, \.level3, \.note, fresh: true)
         }
-        let generations = [
-            steps.level1.generation, steps.level1.level2.generation,
-            steps.level1.level2.level3.generation, steps.level1.level2.level3.note.generation,
+        let initial = [
+            steps.level1.renewal.isInitial, steps.level1.level2.renewal.isInitial,
+            steps.level1.level2.level3.renewal.isInitial,
+            steps.level1.level2.level3.note.renewal.isInitial,
         ]
-        #expect(generations == (1...4).map { $0 == depth ? 1 : 0 })
-        // A fresh step keeps its value: only its identity changes.
-        #expect(steps.level1.level2.level3.selected == .note)
+        #expect(initial == (1...4).map { $0 != depth })
+        // A fresh step keeps its value and its selections: only its identity changes.
+        #expect(steps.level1.level2.level3.selected == StepSelection(.idle, push: .note))
         // Everything above the renewed step is shown again; the note comes with the new modal.
         let expected: [[String]] = [
             [
@@ -193,7 +213,8 @@ import Testing
         typed.select(\.profile, \.detail, \.dark, fresh: true)
         try path.select(path: "profile/detail/dark", fresh: true)
         #expect(typed == path)
-        #expect(typed.profile.detail.dark.generation == 1)
+        #expect(!typed.profile.detail.dark.renewal.isInitial)
+        #expect(typed.profile.detail.renewal.isInitial)
     }
 
     @Test func notFreshKeepsIdentity() {
@@ -211,28 +232,34 @@ import Testing
         var steps = AppSteps()
         steps.select(\.profile, \.detail, \.dark)
         steps.select(\.home)
-        #expect(steps.profile.selected == .detail)
-        #expect(steps.profile.detail.selected == .dark)
+        // A tab that is not shown keeps its state: it is only unmounted from the screen.
+        #expect(steps.profile.selected == StepSelection(.main, push: .detail))
+        #expect(steps.profile.detail.selected == StepSelection(.dark))
         let away = steps
         steps.select(\.profile)
         #expect(eventText(from: away, to: steps) == ["select / home -> profile"])
         #expect(steps.isSelected(path: try StepPath(parsing: "profile/detail/dark")))
 
-        // Leaving the detail for the main screen keeps the theme for the next push.
+        // Selecting the main content keeps the detail pushed above it (another layer).
         let detail = steps
         steps.select(\.profile, \.main)
+        #expect(steps == detail)
+        #expect(eventText(from: detail, to: steps) == [])
+        // Showing the main screen pops the detail, which is deselected: it starts afresh.
+        steps.show(\.profile, \.main)
         #expect(eventText(from: detail, to: steps) == ["pop /profile/detail"])
+        #expect(steps.profile.detail.value == ThemeSteps())
         let main = steps
         steps.select(\.profile, \.detail)
         #expect(eventText(from: main, to: steps) == ["push /profile/detail"])
-        #expect(steps.profile.detail.selected == .dark)
+        #expect(steps.profile.detail.selected == StepSelection())
     }
 
     @Test func selectingInANodeDoesNotTouchItsParent() {
         var steps = AppSteps()
         let start = steps
         steps.profile.value.select(.detail)
-        #expect(steps.selected == .home)
+        #expect(steps.selected == StepSelection(.home))
         #expect(steps.profile.value.isSelected(.detail))
         // The profile tab is mounted but not shown: its stack changes in the background.
         #expect(eventText(from: start, to: steps) == ["push /profile/detail"])
@@ -242,10 +269,14 @@ import Testing
         var steps = AppSteps()
         steps.explore.query = "swift"
         #expect(steps.explore.value == ExploreData(query: "swift"))
-        #expect(steps.explore.generation == 0)
-        steps.profile.detail.selected = .light
-        #expect(steps.profile.value.detail.value.selected == .light)
-        #expect(AppSteps.steps.keys == [.home, .explore, .profile])
+        #expect(steps.explore.renewal.isInitial)
+        steps.profile.detail.selected = StepSelection(.light)
+        #expect(steps.profile.value.detail.value.selected.content == .light)
+        #expect(steps.profile.friends.count == 0)
+        #expect(steps.profile.friends.isEmpty)
+        #expect(AppSteps.steps.keys == [.home, .explore, .profile, .login])
+        #expect(AppSteps.steps.kind(of: .login) == .present(.cover))
+        #expect(LoginSteps.steps.kind(of: .signUp) == .push)
         #expect(ProfileSteps.steps.kind(of: .settings) == .present(.sheet))
         #expect(ProfileSteps.steps.kind(of: .friends) == .stack)
         #expect(AppSteps.steps.kind(of: .explore) == .tab)

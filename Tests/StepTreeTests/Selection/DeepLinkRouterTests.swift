@@ -30,7 +30,7 @@ struct DeepLinkRouterTests {
     @Test func placeholdersAndQueryItemsReachTheHandler() throws {
         var steps = AppSteps()
         try Self.router().route(Self.url("myapp://search/swift%20ui"), in: &steps)
-        #expect(steps.selected == .explore)
+        #expect(steps.selected == StepSelection(.explore))
         #expect(steps.explore.value.query == "swift ui")
         try Self.router().route(Self.url("myapp://friend/7?tab=settings"), in: &steps)
         #expect(steps.profile.friends.ids == ["u7"])
@@ -49,7 +49,8 @@ struct DeepLinkRouterTests {
     @Test func unmatchedLinksFallBackToStepPaths() throws {
         var steps = AppSteps()
         try Self.router().route(Self.url("myapp://profile/detail/dark"), in: &steps)
-        #expect(steps.profile.detail.selected == .dark)
+        #expect(steps.profile.detail.selected == StepSelection(.dark))
+        #expect(steps.profile.selected == StepSelection(.main, push: .detail))
         var strict = AppSteps()
         #expect(throws: DeepLinkError.noMatch("myapp://profile/detail/dark")) {
             try Self.router(fallbackToPath: false).route(
@@ -110,6 +111,13 @@ struct DeepLinkRouterTests {
             try navigator.open(Self.url("myapp://zzz"), with: Self.router())
         }
         #expect(navigator.root.profile.friends.ids == ["u3"])
+        // A link to the same search renews the explore tab: it is rebuilt in place.
+        #expect(
+            try navigator.open(Self.url("myapp://search/cats"), with: Self.router()).map(
+                \.description) == ["select / profile -> explore", "replace /explore"])
+        #expect(
+            try navigator.open(Self.url("myapp://search/cats"), with: Self.router()).map(
+                \.description) == ["replace /explore"])
     }
 
     @Test func aPatternRegisteredTwiceIsRefused() throws {

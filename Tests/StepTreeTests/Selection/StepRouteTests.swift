@@ -1,0 +1,165 @@
+import ExampleSteps
+import StepTree
+import Testing
+
+/// Typed routes of any depth, through stack elements (`StepRoute`).
+@Suite struct StepRouteTests {
+    static let friends = StepRoute(\AppSteps.profile).then(\.friends)
+    static let bobDetail = friends.element("bob").then(\.detail)
+
+    /// The profile tab with friends [ann, bob] pushed.
+    static func withFriends() throws -> AppSteps {
+        var steps = AppSteps()
+        try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
+        return steps
+    }
+
+    @Test func routesSpellTheirPath() {
+        #expect(StepRoute(\AppSteps.login).path == StepPath(["login"]))
+        #expect(Self.friends.path == StepPath(["profile", "friends"]))
+        #expect(Self.bobDetail.path == StepPath(["profile", "friends", "bob", "detail"]))
+        let deep = Self.friends.element("bob").then(\.friends).element("cid").then(\.settings)
+        #expect(deep.path.description == "/profile/friends/bob/friends/cid/settings")
+        #expect(Self.bobDetail.then(\.dark).path.segments.count == 5)
+        #expect(
+            Self.friends.element("bob")
+                == StepRoute(\AppSteps.profile).then(\.friends).element("bob"))
+        #expect(Self.friends.element("bob") != Self.friends.element("ann"))
+    }
+
+    @Test func keyForAPropertyIsPublic() {
+        #expect(AppSteps.steps.key(for: \.login) == .login)
+        #expect(AppSteps.steps.key(for: \.explore) == .explore)
+        #expect(ProfileSteps.steps.key(for: \.friends) == .friends)
+        #expect(ProfileSteps.steps.key(for: \.settings) == .settings)
+        #expect(ThemeSteps.steps.key(for: \.dark) == .dark)
+        #expect(LoginSteps.steps.key(for: \.signUp) == .signUp)
+    }
+
+    @Test func selectThroughAnElement() throws {
+        var steps = try Self.withFriends()
+        let before = steps
+        try steps.select(Self.bobDetail.then(\.dark))
+        #expect(eventText(from: before, to: steps) == ["push /profile/friends/bob/detail"])
+        #expect(steps.isSelected(Self.bobDetail.then(\.dark)))
+        #expect(steps.isSelected(Self.bobDetail))
+        #expect(!steps.isSelected(Self.bobDetail.then(\.light)))
+        #expect(!steps.isSelected(Self.friends.element("ann").then(\.detail)))
+        var byPath = before
+        try byPath.select(path: "profile/friends/bob/detail/dark")
+        #expect(steps == byPath)
+        // Addressing an element does not change the stack.
+        #expect(steps.profile.friends.ids == ["ann", "bob"])
+    }
+
+    @Test func selectFreshAndWithAValue() throws {
+        var steps = try Self.withFriends()
+        let before = steps
+        try steps.select(Self.friends.element("bob"), fresh: true)
+        #expect(
+            eventText(from: before, to: steps) == [
+                "pop /profile/friends/bob", "push /profile/friends/bob",
+            ])
+        // A value replaces the element, with its selections.
+        let renewed = steps
+        try steps.select(Self.friends.element("ann"), with: ProfileSteps.selecting(\.detail))
+        #expect(
+            eventText(from: renewed, to: steps) == [
+                "pop /profile/friends/bob", "pop /profile/friends/ann", "push /profile/friends/ann",
+                "push /profile/friends/ann/detail", "push /profile/friends/bob",
+            ])
+        #expect(
+            steps.profile.friends.value[id: "ann"]?.selected == StepSelection(.main, push: .detail))
+        // A payload at any depth.
+        let payload = steps
+        try steps.select(StepRoute(\AppSteps.explore), with: ExploreData(query: "swift"))
+        #expect(steps.explore.query == "swift")
+        #expect(
+            eventText(from: payload, to: steps) == [
+                "select / profile -> explore", "replace /explore",
+            ])
+    }
+
+    @Test func showThroughAnElement() throws {
+        var steps = try Self.withFriends()
+        try steps.select(Self.bobDetail)
+        try steps.select(Self.friends.element("ann").then(\.settings))
+        try steps.select(StepRoute(\AppSteps.login))
+        let before = steps
+        // The elements after ann are removed, the cover over the tab bar dismissed.
+        try steps.show(Self.friends.element("ann"))
+        #expect(
+            eventText(from: before, to: steps) == [
+                "dismiss /login cover", "pop /profile/friends/bob/detail",
+                "pop /profile/friends/bob",
+            ])
+        #expect(steps.profile.friends.ids == ["ann"])
+        #expect(steps.visibleScreen == StepPath(["profile", "friends", "ann", "main"]))
+        // ann's own sheet was cleared too: show ends on exactly this screen.
+        #expect(!steps.isSelected(Self.friends.element("ann").then(\.settings)))
+        var shown = try Self.withFriends()
+        try shown.show(Self.friends.element("bob").then(\.settings), fresh: true)
+        #expect(shown.visibleScreen == StepPath(["profile", "friends", "bob", "settings"]))
+        var valued = try Self.withFriends()
+        try valued.show(StepRoute(\AppSteps.explore), with: ExploreData(query: "q"))
+        #expect(valued.visibleScreen == StepPath(["explore"]))
+        #expect(valued.explore.query == "q")
+    }
+
+    @Test func deselectThroughAnElement() throws {
+        var steps = try Self.withFriends()
+        try steps.select(Self.friends.element("bob").then(\.settings))
+        let before = steps
+        try steps.deselect(Self.friends.element("bob").then(\.settings))
+        #expect(
+            eventText(from: before, to: steps) == ["dismiss /profile/friends/bob/settings sheet"])
+        // Not selected: nothing changes.
+        let after = steps
+        try steps.deselect(Self.friends.element("bob").then(\.settings))
+        #expect(steps == after)
+        #expect(
+            throws: StepPathError.cannotDeselectElement(StepPath(["profile", "friends", "bob"]))
+        ) {
+            try steps.deselect(Self.friends.element("bob"))
+        }
+        #expect(throws: StepPathError.cannotDeselectTab(StepPath(["profile"]))) {
+            try steps.deselect(StepRoute(\AppSteps.profile))
+        }
+        #expect(steps == after)
+    }
+
+    /// Key paths always resolve; an element id may not exist.
+    @Test func anUnknownElementIsAnError() throws {
+        var steps = try Self.withFriends()
+        let before = steps
+        let missing = StepPathError.unknownElement("zoe", in: StepPath(["profile", "friends"]))
+        let zoe = Self.friends.element("zoe")
+        #expect(throws: missing) { try steps.select(zoe) }
+        #expect(throws: missing) { try steps.select(zoe.then(\.detail), fresh: true) }
+        #expect(throws: missing) { try steps.select(zoe, with: ProfileSteps()) }
+        #expect(throws: missing) { try steps.show(zoe.then(\.settings)) }
+        #expect(throws: missing) { try steps.show(zoe, with: ProfileSteps()) }
+        #expect(throws: missing) { try steps.deselect(zoe.then(\.settings)) }
+        #expect(!steps.isSelected(zoe))
+        let nested = Self.friends.element("bob").then(\.friends).element("cid")
+        #expect(
+            throws: StepPathError.unknownElement(
+                "cid", in: StepPath(["profile", "friends", "bob", "friends"]))
+        ) {
+            try steps.select(nested)
+        }
+        #expect(steps == before)
+    }
+
+    /// A route of four levels is the typed overload of four key paths.
+    @Test func aRouteEqualsTheTypedOverloads() throws {
+        let route = StepRoute(\DeepRoot.level1).then(\.level2).then(\.level3).then(\.note)
+        var byRoute = DeepRoot()
+        try byRoute.select(route, with: Note("x"))
+        var byKeyPaths = DeepRoot()
+        byKeyPaths.select(\.level1, \.level2, \.level3, \.note, with: Note("x"))
+        #expect(byRoute == byKeyPaths)
+        #expect(byRoute.isSelected(route))
+        #expect(byRoute.level1.level2.level3.note.text == "x")
+    }
+}
