@@ -14,8 +14,8 @@ import Testing
 /// history, valid and invalid; a quarter of the transitions are batches of 2 or 3 operations
 /// diffed at once. The default run: 8 seeds × 8 schemas × 60 = 3,840 transitions on
 /// `DynamicSteps` and 4 seeds × 250 = 1,000 on `AppSteps`, about 6,600 operations (1,300 of
-/// them refused), 5,500 events (about 1,400 pushes, 1,370 pops, 720 presents, 700 dismisses,
-/// 890 selects, 260 replaces), 560 restores, 700 show checks and 1,500 deselect-then-select
+/// them refused), 5,500 events (about 1,490 pushes, 1,420 pops, 730 presents, 690 dismisses,
+/// 900 selects, 270 replaces), 570 restores, 640 show checks and 1,300 deselect-then-select
 /// checks; about 8 s of CPU in a debug build. `STEPTREE_PROPERTY_SEEDS=100-299` runs 96,000
 /// more. Each transition checks:
 /// (a) the screen of the old state, after playing the events, equals the screen of the new one;
