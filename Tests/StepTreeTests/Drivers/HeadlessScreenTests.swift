@@ -175,7 +175,8 @@ import Testing
                 tab /settings []
                 """)
         #expect(screen.modals.map(\.description) == ["/main/item/edit cover", "/main/help sheet"])
-        // Pushing `item` covers `list`: its sheet is no longer mounted and goes first.
+        // Pushing `item` covers `list`: its sheet is no longer mounted, so the modals above it
+        // in the window go too (topmost first) and come back above the new cover.
         var both = fromContent
         try both.select(path: "main/item/edit")
         #expect(
