@@ -100,22 +100,13 @@ struct DiffWalk {
         let newContentActive = new.active && !newNode.pushLayerHoldsFrame
         var matchedOld: [Int] = []
         for index in newNode.contentOrder {
-            let newSide = Side(
-                node: newNode.child(index).storage,
-                active: newContentActive && index == newContent)
-            let candidate = oldIndex(of: index)
-            let before = candidate.flatMap { oldNode.mountsContent($0) ? $0 : nil }
+            let before = oldIndex(of: index).flatMap { oldNode.mountsContent($0) ? $0 : nil }
             if let before { matchedOld.append(before) }
             child(
-                index, of: newNode, newSide, identity, region: region,
-                old: before.map { before in
-                    (
-                        before,
-                        Side(
-                            node: oldNode.child(before).storage,
-                            active: oldContentActive && before == oldContent)
-                    )
-                }, in: oldNode, isContent: true)
+                index, of: newNode, active: newContentActive && index == newContent, identity,
+                region: region,
+                old: before.map { ($0, oldContentActive && $0 == oldContent) }, in: oldNode,
+                isContent: true)
         }
         for index in oldNode.contentOrder where !matchedOld.contains(index) {
             let side = Side(
@@ -148,13 +139,9 @@ struct DiffWalk {
             oldIndex != nil && newIndex != nil
             && oldNode.childKey(oldIndex ?? 0) == newNode.childKey(newIndex ?? 0)
         if let newIndex {
-            let newSide = Side(node: newNode.child(newIndex).storage, active: newActive)
-            let old =
-                matched
-                ? oldIndex.map { ($0, Side(node: oldNode.child($0).storage, active: oldActive)) }
-                : nil
             child(
-                newIndex, of: newNode, newSide, identity, region: region, old: old, in: oldNode,
+                newIndex, of: newNode, active: newActive, identity, region: region,
+                old: matched ? oldIndex.map { ($0, oldActive) } : nil, in: oldNode,
                 isContent: false)
         }
         if let oldIndex, !matched {
@@ -167,12 +154,15 @@ struct DiffWalk {
     /// in the old state when there is one: as a retained pair when it has the same identity and
     /// sits in a kept frame, else each side alone.
     private mutating func child(
-        _ index: Int, of newNode: StepNodeStorage, _ newSide: Side, _ identity: StepIdentity,
-        region: Int, old: (index: Int, side: Side)?, in oldNode: StepNodeStorage, isContent: Bool
+        _ index: Int, of newNode: StepNodeStorage, active: Bool, _ identity: StepIdentity,
+        region: Int, old: (index: Int, active: Bool)?, in oldNode: StepNodeStorage,
+        isContent: Bool
     ) {
         let key = newNode.childKey(index)
         let kind = newNode.childKind(index)
-        let renewal = newNode.child(index).renewal
+        let newStep = newNode.child(index)
+        let newSide = Side(node: newStep.storage, active: active)
+        let renewal = newStep.renewal
         let childIdentity = identity.child(key, role: kind, renewal: renewal)
         segments.append(key)
         defer { segments.removeLast() }
@@ -183,32 +173,32 @@ struct DiffWalk {
         oldOrder.append(oldNode.ordinal(of: old.index))
         defer { oldOrder.removeLast() }
         let oldKind = oldNode.childKind(old.index)
-        let same = oldKind == kind && oldNode.child(old.index).renewal == renewal
-        if same {
+        let oldStep = oldNode.child(old.index)
+        let oldSide = Side(node: oldStep.storage, active: old.active)
+        if oldKind == kind && oldStep.renewal == renewal {
             switch kind {
             case .tab:
-                pair(old.side, newSide, childIdentity, region: openContainer())
+                pair(oldSide, newSide, childIdentity, region: openContainer())
                 return
             case .inline, .stack:
-                pair(old.side, newSide, childIdentity, region: region)
+                pair(oldSide, newSide, childIdentity, region: region)
                 return
             case .push:
                 if !diverged[region] {
-                    pair(old.side, newSide, childIdentity, region: region)
+                    pair(oldSide, newSide, childIdentity, region: region)
                     return
                 }
             case .present:
                 if !diverged[Self.window] {
-                    pair(old.side, newSide, childIdentity, region: openContainer())
+                    pair(oldSide, newSide, childIdentity, region: openContainer())
                     return
                 }
             }
         } else if isContent {
             selections.append(NavigationEvent(.replace, path, identity: childIdentity))
         }
-        let oldIdentity = identity.child(
-            key, role: oldKind, renewal: oldNode.child(old.index).renewal)
-        single(old.side, oldIdentity, kind: oldKind, region: region, isOld: true)
+        let oldIdentity = identity.child(key, role: oldKind, renewal: oldStep.renewal)
+        single(oldSide, oldIdentity, kind: oldKind, region: region, isOld: true)
         single(newSide, childIdentity, kind: kind, region: region, isOld: false)
     }
 

@@ -83,7 +83,8 @@ struct ScreenRendering {
         kind: StepKind?, isElement: Bool, isActive: Bool, region parentRegion: Container,
         nearestFrame: StepIdentity?
     ) {
-        let isFrame = isElement || (kind.map(\.isFrame) ?? false)
+        // Pushed steps, stack elements and presented steps are frames; a stack itself is not.
+        let isFrame = isElement || kind == .push || (kind.map { $0.layer == .modal } ?? false)
         var region = parentRegion
         var container: Container?
         var position = 0

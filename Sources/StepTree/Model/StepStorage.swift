@@ -158,7 +158,9 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     static func make(_ value: Value) -> StepStorage<Value> {
         switch StorageShape.of(Value.self) {
         case .shaped(let shaped):
-            if let storage = shaped.makeStorage(for: value) as? StepStorage<Value> { return storage }
+            if let storage = shaped.makeStorage(for: value) as? StepStorage<Value> {
+                return storage
+            }
         case .collection(let node):
             if let storage = boxCollection(node, value) as? StepStorage<Value> { return storage }
         case .leaf:

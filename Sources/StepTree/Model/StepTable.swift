@@ -24,9 +24,12 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         /// reads them without touching the generic `entries`.
         let names: [String]
         @usableFromInline let kinds: [StepKind]
-        let accessors: [StepAccessor]
+        @usableFromInline let accessors: [StepAccessor]
         @usableFromInline let keyList: [Node.Key]
         @usableFromInline let indexByKey: [Node.Key: Int]
+        /// The byte offset of each child's stored property (-1 when unknown): typed selection
+        /// finds a child by an offset the compiler folds, with no hashing.
+        @usableFromInline let offsets: [Int]
         /// Reads and writes the node's selection, compiled for the concrete node type.
         let selection: SelectionAccessor
         let indexByName: [Substring: Int]
@@ -66,6 +69,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.names = children.map(\.name)
             self.kinds = children.map(\.kind)
             self.accessors = children.map(\.accessor)
+            self.offsets = children.map { $0.accessor.offset ?? -1 }
             self.keyList = children.map(\.key)
             self.indexByKey = byKey
             self.indexByName = byName
@@ -112,10 +116,28 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     /// with a message naming it.
     /// - Complexity: One hash look-up.
     public func key<Value>(for keyPath: WritableKeyPath<Node, Step<Value>>) -> Node.Key {
+        contents.keyList[index(for: keyPath)]
+    }
+
+    /// The index of the child stored at `keyPath`; one not declared stops the program.
+    /// - Complexity: O(*n*) integer comparisons for *n* children when the key path is a literal
+    ///   the compiler can see, else one hash look-up.
+    @inlinable
+    func index<Value>(for keyPath: WritableKeyPath<Node, Step<Value>>) -> Int {
+        if let offset = MemoryLayout<Node>.offset(of: keyPath),
+            let index = contents.offsets.firstIndex(of: offset)
+        {
+            return index
+        }
+        return lookUpIndex(for: keyPath)
+    }
+
+    @usableFromInline
+    func lookUpIndex(for keyPath: AnyKeyPath) -> Int {
         guard let index = index(of: keyPath) else {
             preconditionFailure("\(Node.self): \(keyPath) is not declared in `steps`")
         }
-        return contents.keyList[index]
+        return index
     }
 
     func index(of key: Node.Key) -> Int? { contents.indexByKey[key] }
@@ -203,6 +225,8 @@ public struct StepChild<Node: StepsCollection>: Sendable {
 final class StepAccessor: @unchecked Sendable {
     /// The key path to the child's property.
     let anyKeyPath: AnyKeyPath
+    /// The byte offset of the stored property, if the key path names one.
+    let offset: Int?
     /// The child step, read without writing.
     let read: (StepNodeStorage) -> StepReference
     /// Puts the child back in its initial state: the value a new node has there.
@@ -213,17 +237,23 @@ final class StepAccessor: @unchecked Sendable {
     let renew: (StepNodeStorage, (any StepValue)?) -> Void
     /// Runs a body on the child's unique box.
     let modify: (StepNodeStorage, (StepNodeStorage) -> Void) -> Void
+    /// Puts the child of the node at a pointer (to a `Node`) back in its initial state: the
+    /// typed fast path's `reset`, for a node that is not in a box.
+    @usableFromInline let resetInPlace: (UnsafeMutableRawPointer) -> Void
 
     @usableFromInline
     init(
-        anyKeyPath: AnyKeyPath,
+        anyKeyPath: AnyKeyPath, offset: Int?,
         read: @escaping (StepNodeStorage) -> StepReference,
         reset: @escaping (StepNodeStorage) -> Void,
         accepts: @escaping (any StepValue) -> Bool,
         renew: @escaping (StepNodeStorage, (any StepValue)?) -> Void,
-        modify: @escaping (StepNodeStorage, (StepNodeStorage) -> Void) -> Void
+        modify: @escaping (StepNodeStorage, (StepNodeStorage) -> Void) -> Void,
+        resetInPlace: @escaping (UnsafeMutableRawPointer) -> Void
     ) {
         self.anyKeyPath = anyKeyPath
+        self.offset = offset
+        self.resetInPlace = resetInPlace
         self.read = read
         self.reset = reset
         self.accepts = accepts
@@ -240,7 +270,7 @@ final class StepAccessor: @unchecked Sendable {
         // shared by every reset: a copy-on-write step, so sharing it costs one retain.
         let initial = InitialStep<Node, Value>(keyPath)
         return StepAccessor(
-            anyKeyPath: keyPath,
+            anyKeyPath: keyPath, offset: MemoryLayout<Node>.offset(of: keyPath),
             read: { storage in
                 let step = CollectionStorage<Node>.of(storage).value[keyPath: keyPath]
                 return StepReference(renewal: step.renewal, storage: step.storage)
@@ -255,6 +285,9 @@ final class StepAccessor: @unchecked Sendable {
             },
             modify: { storage, body in
                 body(CollectionStorage<Node>.of(storage).value[keyPath: keyPath].uniqueStorage())
+            },
+            resetInPlace: { node in
+                node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath] = initial.step
             })
     }
 }

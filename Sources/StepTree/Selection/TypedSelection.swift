@@ -1,5 +1,49 @@
-// Deep links from typed code of up to four levels, written as a list of key paths; each is a
-// ``StepRoute`` underneath, which reaches any depth and stack elements.
+import Synchronization
+
+// Deep links from typed code of up to four levels, written as a list of key paths. With no
+// observer to tell, they take a fast path compiled for the concrete types at the call site: each
+// level selects its child in place, as the general editor would. Otherwise, and for routes of
+// any depth or into stack elements, they go through ``StepRoute`` and the general editor, which
+// also reports the changes.
+
+extension StepsCollection {
+    /// Selects child `index` in its layer, in place; a pushed or presented child it replaces
+    /// goes back to its initial state (the editor's `select`, for a node that is not in a box).
+    @inlinable
+    mutating func selectInPlace(_ index: Int) {
+        let contents = Self.steps.contents
+        let layer = contents.kinds[index].layer
+        let key = contents.keyList[index]
+        let old = selected[layer]
+        guard old != key else { return }
+        selected[layer] = key
+        guard layer != .content, let old, let oldIndex = contents.indexByKey[old],
+            contents.kinds[oldIndex].layer == layer
+        else { return }
+        withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].resetInPlace($0) }
+    }
+
+    /// Selects the child at `keyPath` in place and renews it as asked.
+    @inlinable
+    mutating func selectInPlace<Value>(
+        _ keyPath: WritableKeyPath<Self, Step<Value>>, fresh: Bool = false, value: Value? = nil
+    ) {
+        selectInPlace(Self.steps.index(for: keyPath))
+        if fresh || value != nil { self[keyPath: keyPath].renew(with: value) }
+    }
+
+    /// Selects `route` through the general editor, which reports to observers.
+    @usableFromInline
+    mutating func selectThroughEditor<Leaf>(
+        _ route: StepRoute<Self, Leaf>, fresh: Bool, value: Leaf?
+    ) {
+        perform(.renewing(fresh: fresh, value), on: route.path.parts)
+    }
+
+    /// Whether typed selections can take the fast path: no observer is listening.
+    @inlinable
+    static var selectsInPlace: Bool { !StepSystem.isObserving.load(ordering: .relaxed) }
+}
 
 extension StepsCollection {
     /// Selects the child stored at `a`.
@@ -7,14 +51,22 @@ extension StepsCollection {
     ///   - a: The child's property.
     ///   - fresh: Renew the child with no value: it gets a new identity.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
+    @inlinable
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
-        perform(.select(fresh ? .fresh : nil), on: StepRoute(a).path.parts)
+        guard Self.selectsInPlace else {
+            return selectThroughEditor(StepRoute(a), fresh: fresh, value: nil)
+        }
+        selectInPlace(a, fresh: fresh)
     }
 
     /// Selects the child stored at `a` and renews it with `value`, which becomes its value.
     /// - Complexity: O(*s*) for a value whose encoding has size *s*.
+    @inlinable
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
-        perform(.select(.value(value)), on: StepRoute(a).path.parts)
+        guard Self.selectsInPlace else {
+            return selectThroughEditor(StepRoute(a), fresh: false, value: value)
+        }
+        selectInPlace(a, value: value)
     }
 
     /// Selects `a`, then `b` inside it: `steps.select(\.profile, \.detail)`.
@@ -24,11 +76,16 @@ extension StepsCollection {
     ///   - fresh: Renew `b` with no value.
     ///   - value: Renew `b` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable
     public mutating func select<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
         with value: B? = nil
     ) {
-        perform(.renewing(fresh: fresh, value), on: StepRoute(a).then(b).path.parts)
+        guard Self.selectsInPlace else {
+            return selectThroughEditor(StepRoute(a).then(b), fresh: fresh, value: value)
+        }
+        selectInPlace(a)
+        self[keyPath: a].value.selectInPlace(b, fresh: fresh, value: value)
     }
 
     /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
@@ -39,11 +96,17 @@ extension StepsCollection {
     ///   - fresh: Renew `c` with no value.
     ///   - value: Renew `c` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable
     public mutating func select<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
     ) {
-        perform(.renewing(fresh: fresh, value), on: StepRoute(a).then(b).then(c).path.parts)
+        guard Self.selectsInPlace else {
+            return selectThroughEditor(StepRoute(a).then(b).then(c), fresh: fresh, value: value)
+        }
+        selectInPlace(a)
+        self[keyPath: a].value.selectInPlace(b)
+        self[keyPath: a].value[keyPath: b].value.selectInPlace(c, fresh: fresh, value: value)
     }
 
     /// Selects a path of four steps: every node along it becomes selected.
@@ -55,13 +118,21 @@ extension StepsCollection {
     ///   - fresh: Renew `d` with no value.
     ///   - value: Renew `d` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable
     public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
         with value: D? = nil
     ) {
-        let route = StepRoute(a).then(b).then(c).then(d)
-        perform(.renewing(fresh: fresh, value), on: route.path.parts)
+        guard Self.selectsInPlace else {
+            let route = StepRoute(a).then(b).then(c).then(d)
+            return selectThroughEditor(route, fresh: fresh, value: value)
+        }
+        selectInPlace(a)
+        self[keyPath: a].value.selectInPlace(b)
+        self[keyPath: a].value[keyPath: b].value.selectInPlace(c)
+        self[keyPath: a].value[keyPath: b].value[keyPath: c].value.selectInPlace(
+            d, fresh: fresh, value: value)
     }
 
     /// Deselects the child stored at `a` if it is selected; a pushed or presented child goes
