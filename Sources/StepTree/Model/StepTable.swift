@@ -319,9 +319,12 @@ final class SelectionAccessor: @unchecked Sendable {
                 let box = CollectionStorage<Node>.of(storage)
                 guard let key = box.value.selected[layer] else { return nil }
                 let contents = box.table.contents
-                // A key stored in the wrong layer reads as nothing selected.
-                guard let index = contents.indexByKey[key], contents.kinds[index].layer == layer
-                else { return nil }
+                // A linear search of a few keys beats hashing one; a key stored in the wrong
+                // layer reads as nothing selected.
+                let found =
+                    contents.keyList.count <= 8
+                    ? contents.keyList.firstIndex(of: key) : contents.indexByKey[key]
+                guard let index = found, contents.kinds[index].layer == layer else { return nil }
                 return index
             },
             write: { storage, index, layer in

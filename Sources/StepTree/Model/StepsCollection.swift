@@ -76,13 +76,11 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         super.init(value)
     }
 
-    /// `storage`, which the caller knows to be the box of a `Node`.
-    // A forced cast, since any other box is a bug in the engine; it compares one type pointer,
-    // the class being final.
-    // swift-format-ignore: NeverForceUnwrap
+    /// `storage`, which the caller knows to be the box of a `Node`: every accessor closure is
+    /// given the box of the node whose table made it. Checked in debug builds only.
     @inlinable
     static func of(_ storage: StepNodeStorage) -> CollectionStorage<Node> {
-        storage as! CollectionStorage<Node>
+        unsafeDowncast(storage, to: CollectionStorage<Node>.self)
     }
 
     override func copy() -> StepStorage<Node> { CollectionStorage(value) }
