@@ -137,7 +137,8 @@ struct DiffWalk {
     ) {
         let matched =
             oldIndex != nil && newIndex != nil
-            && oldNode.childKey(oldIndex ?? 0) == newNode.childKey(newIndex ?? 0)
+            && StepPath.sameSegment(
+                oldNode.childKey(oldIndex ?? 0), newNode.childKey(newIndex ?? 0))
         if let newIndex {
             child(
                 newIndex, of: newNode, active: newActive, identity, region: region,
@@ -213,7 +214,9 @@ struct DiffWalk {
         while index < oldCount && index < newCount && !diverged[region] {
             let oldElement = old.node.element(index)
             let newElement = new.node.element(index)
-            guard oldElement.renewal == newElement.renewal && oldElement.id == newElement.id
+            guard
+                oldElement.renewal == newElement.renewal
+                    && StepPath.sameSegment(oldElement.id, newElement.id)
             else { break }
             let oldSide = Side(
                 node: oldElement.storage, active: old.active && index == oldCount - 1)

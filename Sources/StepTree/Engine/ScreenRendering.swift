@@ -56,7 +56,12 @@ struct ScreenRendering {
 
     struct ChildSlot: Hashable {
         let parent: StepIdentity
-        let segment: String
+        let segment: SegmentKey
+
+        init(parent: StepIdentity, segment: String) {
+            self.parent = parent
+            self.segment = SegmentKey(segment)
+        }
     }
 
     /// Renders the tree whose root box is `root`.

@@ -10,7 +10,13 @@ public struct StepStack<Element: StepValue>: StepValue {
         var step: Step<Element>
     }
 
-    var entries: [Entry]
+    private(set) var entries: [Entry]
+    /// The position of each id, kept once the stack is longer than ``indexThreshold`` (shorter
+    /// ones are searched), so that pushing, popping and finding an element are O(1).
+    private var positions: [SegmentKey: Int]?
+
+    /// Stacks up to this long find an id by a linear search, cheaper than hashing it.
+    static var indexThreshold: Int { 16 }
 
     /// Creates an empty stack.
     public init() {
@@ -19,6 +25,19 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     init(entries: [Entry]) {
         self.entries = entries
+        reindex()
+    }
+
+    /// Rebuilds ``positions`` after a change to the whole list.
+    private mutating func reindex() {
+        guard entries.count > Self.indexThreshold else {
+            positions = nil
+            return
+        }
+        var map: [SegmentKey: Int] = [:]
+        map.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() { map[SegmentKey(entry.id)] = position }
+        positions = map
     }
 
     /// The element ids, bottom first.
@@ -50,31 +69,62 @@ public struct StepStack<Element: StepValue>: StepValue {
         }
     }
 
+    /// The position of the element with `id` (compared by Unicode scalars exactly).
+    /// - Complexity: O(1), or O(*n*) for a stack of at most ``indexThreshold`` elements.
     func index(of id: some StringProtocol) -> Int? {
-        entries.firstIndex { $0.id == id }
+        if let positions { return positions[SegmentKey(id)] }
+        return entries.firstIndex { StepPath.sameSegment($0.id, id) }
+    }
+
+    /// Appends an entry whose id is valid and not in the stack yet.
+    private mutating func append(_ entry: Entry) {
+        entries.append(entry)
+        if positions != nil {
+            positions?[SegmentKey(entry.id)] = entries.count - 1
+        } else if entries.count > Self.indexThreshold {
+            reindex()
+        }
+    }
+
+    /// Removes the entries from `position` on.
+    mutating func removeEntries(from position: Int) {
+        guard position < entries.count else { return }
+        if positions != nil {
+            for entry in entries[position...] { positions?[SegmentKey(entry.id)] = nil }
+        }
+        entries.removeSubrange(position...)
+        if entries.count <= Self.indexThreshold { positions = nil }
+    }
+
+    /// Changes the step of the entry at `position` in place (its id stays).
+    mutating func modifyStep<Result>(
+        at position: Int, _ body: (inout Step<Element>) -> Result
+    ) -> Result {
+        body(&entries[position].step)
     }
 
     /// Pushes `element` on top with `id`.
     /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
     ///   ``StepPathError/duplicateElementID(_:in:)``; the stack is unchanged.
-    /// - Complexity: O(*n*) for *n* elements (the duplicate check).
+    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements).
     public mutating func push(_ element: Element, id: String) throws(StepPathError) {
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: .root) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: .root) }
-        entries.append(Entry(id: id, step: Step(element)))
+        append(Entry(id: id, step: Step(element)))
     }
 
     /// Removes the top element; returns its id, or `nil` if the stack was empty.
     @discardableResult
-    public mutating func pop() -> String? { entries.popLast()?.id }
+    public mutating func pop() -> String? { pop(last: 1).first }
 
     /// Removes the top `count` elements (all of them if there are fewer); returns their ids,
     /// bottom first.
+    /// - Complexity: O(*k*) for *k* removed elements.
     @discardableResult
     public mutating func pop(last count: Int) -> [String] {
-        let removed = entries.suffix(max(0, count))
-        entries.removeLast(removed.count)
-        return removed.map(\.id)
+        let removed = entries.suffix(max(0, count)).map(\.id)
+        removeEntries(from: entries.count - removed.count)
+        return removed
     }
 
     /// Removes every element above the one with `id`; returns the removed ids, bottom first.
@@ -113,22 +163,23 @@ public struct StepStack<Element: StepValue>: StepValue {
     }
 
     mutating func replace(with ids: [String], makeElement: (String) -> Element) {
-        var old: [String: Entry] = [:]
-        for entry in entries { old[entry.id] = entry }
+        var old: [SegmentKey: Entry] = [:]
+        for entry in entries { old[SegmentKey(entry.id)] = entry }
         var new: [Entry] = []
         new.reserveCapacity(ids.count)
         for id in ids {
-            new.append(old[id] ?? Entry(id: id, step: Step(makeElement(id))))
+            new.append(old[SegmentKey(id)] ?? Entry(id: id, step: Step(makeElement(id))))
         }
         entries = new
+        reindex()
     }
 
-    /// Checks that ids are non-empty, free of `/` and unique.
+    /// Checks that ids are valid segments (``StepPath/isValidSegment(_:)``) and unique.
     static func validate(ids: [String], at path: StepPath = .root) throws(StepPathError) {
-        var seen = Set<String>()
+        var seen = Set<SegmentKey>()
         for id in ids {
             if !StepPath.isValidSegment(id) { throw .invalidElementID(id, in: path) }
-            if !seen.insert(id).inserted { throw .duplicateElementID(id, in: path) }
+            if !seen.insert(SegmentKey(id)).inserted { throw .duplicateElementID(id, in: path) }
         }
     }
 }
@@ -176,9 +227,10 @@ extension StepStack: Codable {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
-        entries = coded.map {
-            Entry(id: $0.id, step: Step($0.value, renewal: $0.renewal ?? .initial))
-        }
+        self.init(
+            entries: coded.map {
+                Entry(id: $0.id, step: Step($0.value, renewal: $0.renewal ?? .initial))
+            })
         if let (id, problem) = entries.lazy.compactMap({ entry in
             entry.step.storage.selectionProblem.map { (entry.id, $0) }
         }).first {
@@ -216,15 +268,13 @@ final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Elemen
     override func elementIndex(forID id: Substring) -> Int? { value.index(of: id) }
     override func elementAccepts(_ value: any StepValue) -> Bool { value is Element }
     override func renewElement(_ index: Int, with value: (any StepValue)?) {
-        self.value.entries[index].step.renew(with: value as? Element)
+        self.value.modifyStep(at: index) { $0.renew(with: value as? Element) }
     }
     override func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {
-        body(value.entries[index].step.uniqueStorage())
+        body(value.modifyStep(at: index) { $0.uniqueStorage() })
     }
     override func setElements(_ ids: [String]) { value.replace(with: ids) { _ in Element() } }
-    override func removeElements(from index: Int) {
-        value.entries.removeSubrange(index...)
-    }
+    override func removeElements(from index: Int) { value.removeEntries(from: index) }
 }
 
 extension StepStack.Entry {

@@ -32,14 +32,14 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         @usableFromInline let offsets: [Int]
         /// Reads and writes the node's selection, compiled for the concrete node type.
         let selection: SelectionAccessor
-        let indexByName: [Substring: Int]
+        let indexByName: [SegmentKey: Int]
         let indexByKeyPath: KeyPathIndex
 
         @usableFromInline
         init(_ children: [StepChild<Node>], selection: SelectionAccessor) {
             let node = String(describing: Node.self)
             var byKey: [Node.Key: Int] = [:]
-            var byName: [Substring: Int] = [:]
+            var byName: [SegmentKey: Int] = [:]
             var byKeyPath: [AnyKeyPath: Int] = [:]
             for (index, child) in children.enumerated() {
                 precondition(
@@ -51,7 +51,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
                     byKeyPath[child.accessor.anyKeyPath] == nil,
                     "\(node): the property of '\(child.name)' is declared for two steps")
                 byKey[child.key] = index
-                byName[Substring(child.name)] = index
+                byName[SegmentKey(child.name)] = index
                 byKeyPath[child.accessor.anyKeyPath] = index
             }
             for key in Node.Key.allCases {
@@ -81,8 +81,8 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         /// - Complexity: O(*n*) string comparisons for up to 8 children (cheaper than hashing
         ///   the name), else one hash look-up.
         func index(ofName name: Substring) -> Int? {
-            guard names.count <= 8 else { return indexByName[name] }
-            return names.firstIndex { $0 == name }
+            guard names.count <= 8 else { return indexByName[SegmentKey(name)] }
+            return names.firstIndex { StepPath.sameSegment($0, name) }
         }
     }
 

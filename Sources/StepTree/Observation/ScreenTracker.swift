@@ -16,9 +16,12 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
         var identity: StepIdentity?
         var since: C.Instant?
         var views: [ScreenView] = []
+        /// The position of the oldest view kept in `views`, once it is full (a ring).
+        var oldest = 0
     }
 
     private let clock: C
+    private let historyLimit: Int
     private let state: Locked<State>
     private let onView: @Sendable (ScreenView) -> Void
 
@@ -26,19 +29,25 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
     /// - Parameters:
     ///   - clock: Where durations come from; inject a manual clock in tests.
     ///   - initialScreen: The screen visible now, if known, timed from now.
+    ///   - historyLimit: How many of the latest views ``views`` keeps (at least 0); older ones
+    ///     are dropped, so a long session takes bounded memory. `onView` sees every view.
     ///   - onView: Called with each screen view, on the thread of the change.
     public init(
-        clock: C, initialScreen: StepPath? = nil,
+        clock: C, initialScreen: StepPath? = nil, historyLimit: Int = 1_000,
         onView: @escaping @Sendable (ScreenView) -> Void = { _ in }
     ) {
         self.clock = clock
+        self.historyLimit = max(0, historyLimit)
         self.state = Locked(
             State(screen: initialScreen, since: initialScreen.map { _ in clock.now }))
         self.onView = onView
     }
 
-    /// Every screen view reported so far, oldest first.
-    public var views: [ScreenView] { state.withLock { $0.views } }
+    /// The latest screen views reported, oldest first: at most `historyLimit` of them.
+    /// - Complexity: O(*h*) for a history of *h* views.
+    public var views: [ScreenView] {
+        state.withLock { Array($0.views[$0.oldest...] + $0.views[..<$0.oldest]) }
+    }
 
     /// The screen currently visible, as far as the tracker knows.
     public var currentScreen: StepPath? { state.withLock { $0.screen } }
@@ -59,7 +68,12 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
                 previousDuration: state.since.map { $0.duration(to: now) }, cause: change.cause)
             state.screen = screen
             state.since = now
-            state.views.append(view)
+            if state.views.count < historyLimit {
+                state.views.append(view)
+            } else if historyLimit > 0 {
+                state.views[state.oldest] = view
+                state.oldest = (state.oldest + 1) % historyLimit
+            }
             return view
         }
         if let view { onView(view) }

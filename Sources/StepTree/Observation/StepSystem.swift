@@ -99,6 +99,37 @@ struct SelectionReport {
     }
 
     func deliver() {
+        if let held = SelectionReport.held {
+            held.changes.withLock { $0.append(contentsOf: changes.map { (observer, $0) }) }
+            return
+        }
         for change in changes { observer.didSelect(change) }
+    }
+
+    /// Where reports wait while an edit that may still fail as a whole runs (a router's
+    /// handler): delivered when it succeeds, dropped when it throws.
+    final class Held: Sendable {
+        let changes = Locked<[(any StepsObserver, SelectionChange)]>([])
+    }
+
+    @TaskLocal static var held: Held?
+
+    /// Runs `body`, holding back every selection report it makes until it returns; a body that
+    /// throws reports nothing.
+    static func holding<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let held = Held()
+        // `withValue` is not typed-throws: carry the outcome out as a value.
+        let outcome = $held.withValue(held) { () -> Swift.Result<Result, Failure> in
+            do throws(Failure) {
+                return .success(try body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        let value = try outcome.get()
+        for (observer, change) in held.changes.withLock({ $0 }) { observer.didSelect(change) }
+        return value
     }
 }

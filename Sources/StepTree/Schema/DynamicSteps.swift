@@ -243,17 +243,17 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     }
     override func elementAccepts(_ value: any StepValue) -> Bool { value is String }
     override func renewElement(_ index: Int, with value: (any StepValue)?) {
-        Self.renew(&self.value.elements.entries[index].step, with: value)
+        self.value.elements.modifyStep(at: index) { Self.renew(&$0, with: value) }
     }
     override func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {
-        body(value.elements.entries[index].step.uniqueStorage())
+        body(value.elements.modifyStep(at: index) { $0.uniqueStorage() })
     }
     override func setElements(_ ids: [String]) {
         let element = schema.element ?? StepSchema.leaf
         value.elements.replace(with: ids) { _ in DynamicSteps(schema: element) }
     }
     override func removeElements(from index: Int) {
-        value.elements.entries.removeSubrange(index...)
+        value.elements.removeEntries(from: index)
     }
 
     /// Renews a schema-driven step: a `String` value becomes its payload.

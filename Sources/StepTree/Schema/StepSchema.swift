@@ -30,7 +30,7 @@ public final class StepSchema: Sendable {
     /// The children's keys and kinds, read by the engine without touching the child schemas.
     let childKeys: [String]
     let childKinds: [StepKind]
-    private let indexByKey: [Substring: Int]
+    private let indexByKey: [SegmentKey: Int]
     /// The children's initial states, built once and shared by copy-on-write: a new node of
     /// this schema, a new stack element say, costs one array copy and no allocation per node.
     let initialChildren: [Step<DynamicSteps>]
@@ -44,6 +44,12 @@ public final class StepSchema: Sendable {
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
     public static let maximumDepth = 64
 
+    /// The most nodes a schema may have (element schemas included).
+    public static let maximumNodeCount = 10_000
+
+    /// The largest schema text accepted by ``init(json:)``, in bytes.
+    public static let maximumSize = 4 << 20
+
     init(
         key: String, kind: StepKind, initial: SelectedIndices, children: [StepSchema],
         element: StepSchema?
@@ -56,8 +62,8 @@ public final class StepSchema: Sendable {
         self.hasTabs = children.contains { $0.kind == .tab }
         self.childKeys = children.map(\.key)
         self.childKinds = children.map(\.kind)
-        var index: [Substring: Int] = [:]
-        for (position, child) in children.enumerated() { index[Substring(child.key)] = position }
+        var index: [SegmentKey: Int] = [:]
+        for (position, child) in children.enumerated() { index[SegmentKey(child.key)] = position }
         self.indexByKey = index
         self.initialChildren = children.map { Step(DynamicSteps(schema: $0)) }
         var hasher = Hasher()
@@ -73,12 +79,18 @@ public final class StepSchema: Sendable {
     public var initialKeys: [String] { initialIndices.keys.map { children[$0].key } }
 
     /// The index of the child named `key`.
-    public func childIndex(forKey key: some StringProtocol) -> Int? { indexByKey[Substring(key)] }
+    /// Keys are compared by their Unicode scalars exactly, as everywhere in StepTree.
+    public func childIndex(forKey key: some StringProtocol) -> Int? { indexByKey[SegmentKey(key)] }
 
     /// Parses and validates a schema from JSON.
-    /// - Throws: ``StepSchemaError`` naming the node path and the problem.
+    /// - Throws: ``StepSchemaError`` naming the node path and the problem; a text larger than
+    ///   ``maximumSize`` is refused before it is parsed.
     /// - Complexity: O(*n*) in the size of the input.
     public convenience init(json data: Data) throws(StepSchemaError) {
+        guard data.count <= Self.maximumSize else {
+            throw StepSchemaError(
+                path: "/", problem: "the schema is larger than \(Self.maximumSize) bytes")
+        }
         let raw: Any
         do {
             raw = try JSONSerialization.jsonObject(with: data)
@@ -90,9 +102,11 @@ public final class StepSchema: Sendable {
 
     /// Validates a schema from a decoded JSON object (`[String: Any]`, as `JSONSerialization`
     /// returns it).
-    /// - Throws: ``StepSchemaError`` naming the node path and the problem.
+    /// - Throws: ``StepSchemaError`` naming the node path and the problem, including a schema
+    ///   of more than ``maximumNodeCount`` nodes.
     public convenience init(jsonObject: Any) throws(StepSchemaError) {
-        let root = try Self.parse(jsonObject, path: "/", isRoot: true, depth: 0)
+        var budget = Self.maximumNodeCount
+        let root = try Self.parse(jsonObject, path: "/", isRoot: true, depth: 0, budget: &budget)
         self.init(
             key: "", kind: root.kind, initial: root.initialIndices, children: root.children,
             element: root.element)
@@ -103,23 +117,27 @@ public final class StepSchema: Sendable {
     ]
 
     private static func parse(
-        _ object: Any, path: String, isRoot: Bool, depth: Int
+        _ object: Any, path: String, isRoot: Bool, depth: Int, budget: inout Int
     ) throws(StepSchemaError) -> StepSchema {
         func fail(_ problem: String) -> StepSchemaError {
             StepSchemaError(path: path, problem: problem)
         }
         guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
+        budget -= 1
+        guard budget >= 0 else { throw fail("the schema has more than \(maximumNodeCount) nodes") }
         guard let fields = object as? [String: Any] else { throw fail("a node must be an object") }
         let known: Set = ["key", "kind", "style", "initial", "children", "element"]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-            throw fail("unknown field '\(unknown)'")
+            throw fail("unknown field '\(StepPath.excerpt(unknown))'")
         }
         let key = try string(fields["key"], "key", path)
         if isRoot {
             if key != nil { throw fail("the root has no key") }
         } else if let key {
             if !StepPath.isValidSegment(key) {
-                throw fail("key '\(key)' is empty or contains '/'")
+                throw fail(
+                    "key '\(StepPath.excerpt(key))' is empty, too long, or contains '/' or a "
+                        + "control character")
             }
         }
         let kindName = try string(fields["kind"], "kind", path) ?? "inline"
@@ -133,7 +151,7 @@ public final class StepSchema: Sendable {
                 throw fail("'style' is only for present steps")
             }
         } else {
-            throw fail("unknown kind '\(kindName)'")
+            throw fail("unknown kind '\(StepPath.excerpt(kindName))'")
         }
         // A root or element schema is shown by its context, not by a kind of its own: any kind
         // written there is read (so it must be a known one) and otherwise ignored, as the case
@@ -143,14 +161,15 @@ public final class StepSchema: Sendable {
         var children: [StepSchema] = []
         if let list = fields["children"], !(list is NSNull) {
             guard let items = list as? [Any] else { throw fail("'children' must be an array") }
-            var seen = Set<String>()
+            var seen = Set<SegmentKey>()
             for item in items {
                 let childKey = (item as? [String: Any])?["key"] as? String ?? "?"
                 let child = try parse(
-                    item, path: join(path, childKey), isRoot: false, depth: depth + 1)
+                    item, path: join(path, childKey), isRoot: false, depth: depth + 1,
+                    budget: &budget)
                 if child.key.isEmpty { throw fail("a child has no key") }
-                if !seen.insert(child.key).inserted {
-                    throw fail("step '\(child.key)' is declared twice")
+                if !seen.insert(SegmentKey(child.key)).inserted {
+                    throw fail("step '\(StepPath.excerpt(child.key))' is declared twice")
                 }
                 children.append(child)
             }
@@ -168,7 +187,8 @@ public final class StepSchema: Sendable {
                 throw fail("an element schema has no key")
             }
             element = try parse(
-                elementObject, path: join(path, "*"), isRoot: true, depth: depth + 1)
+                elementObject, path: join(path, "*"), isRoot: true, depth: depth + 1,
+                budget: &budget)
         }
         if kind == .stack {
             if !children.isEmpty { throw fail("a stack has elements, not children") }
@@ -180,8 +200,9 @@ public final class StepSchema: Sendable {
         var initial = SelectedIndices()
         for name in try initialNames(fields["initial"], path) {
             guard kind != .stack else { throw fail("a stack has no initial selection") }
-            guard let index = children.firstIndex(where: { $0.key == name }) else {
-                throw fail("initial step '\(name)' is not a child")
+            guard let index = children.firstIndex(where: { StepPath.sameSegment($0.key, name) })
+            else {
+                throw fail("initial step '\(StepPath.excerpt(name))' is not a child")
             }
             let layer = children[index].kind.layer
             if let other = initial[layer] {
@@ -218,8 +239,11 @@ public final class StepSchema: Sendable {
         return text
     }
 
+    /// The path of child `key` of the node at `path`, for errors: the key is quoted as an
+    /// excerpt, since it has not been checked yet.
     private static func join(_ path: String, _ key: String) -> String {
-        path == "/" ? "/" + key : path + "/" + key
+        let key = StepPath.excerpt(key)
+        return path == "/" ? "/" + key : path + "/" + key
     }
 }
 

@@ -112,7 +112,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         var edited = root
         if let (route, match) = bestRoute(for: path, url: url) {
             do {
-                try route.handler(&edited, match)
+                // The handler's selections are reported only if it succeeds as a whole.
+                try SelectionReport.holding { try route.handler(&edited, match) }
             } catch {
                 throw .refused(pattern: route.pattern, reason: String(describing: error))
             }

@@ -47,6 +47,7 @@ extension StepNode {
     ///   or removes.
     mutating func edit(_ segments: [Substring], _ edit: StepEdit) throws(StepPathError) {
         if segments.isEmpty { throw .emptyPath }
+        if segments.count > StepPath.maximumDepth { throw .tooDeep(segments.count) }
         // Move the value into a box so that the boxes below it stay uniquely referenced and are
         // edited in place.
         let box = StepStorage.make(consume self)

@@ -14,7 +14,9 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// Parses a path such as `profile/detail/dark`; one leading `/` is allowed.
     ///
     /// - Throws: ``StepPathError/emptyPath`` for `""` or `"/"`,
-    ///   ``StepPathError/emptySegment(index:)`` for a trailing or doubled `/`.
+    ///   ``StepPathError/emptySegment(index:)`` for a trailing or doubled `/`,
+    ///   ``StepPathError/tooDeep(_:)`` beyond ``maximumDepth`` segments and
+    ///   ``StepPathError/segmentTooLong(index:length:)`` beyond ``maximumSegmentLength`` bytes.
     /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: some StringProtocol) throws(StepPathError) {
         self.segments = try Self.parts(of: String(text)).map { String($0) }
@@ -29,18 +31,48 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
             text.utf8.first == UInt8(ascii: "/") ? String(Substring(text.utf8.dropFirst())) : text
         if body.isEmpty { throw .emptyPath }
         let parts = split(body)
-        for (index, part) in parts.enumerated() where part.isEmpty {
-            throw .emptySegment(index: index)
+        if parts.count > maximumDepth { throw .tooDeep(parts.count) }
+        for (index, part) in parts.enumerated() {
+            if part.isEmpty { throw .emptySegment(index: index) }
+            if part.utf8.count > maximumSegmentLength {
+                throw .segmentTooLong(index: index, length: part.utf8.count)
+            }
         }
         return parts
     }
 
-    /// Whether `segment` can name a step or an element: non-empty and free of `/`.
+    /// The most segments a path may have: the one depth limit of a tree, enforced by every
+    /// entry point (path strings, URLs, typed routes, decoded state) with a typed error beyond
+    /// it. Everything within it stays within a measured stack budget.
+    public static let maximumDepth = 128
+
+    /// The longest key or element id, in UTF-8 bytes.
+    public static let maximumSegmentLength = 1024
+
+    /// Whether `segment` can name a step or an element: non-empty, at most
+    /// ``maximumSegmentLength`` UTF-8 bytes, free of `/` and of control characters.
     ///
-    /// The check looks at bytes, not characters: a `/` followed by a combining mark is still a
-    /// separator.
+    /// The check looks at Unicode scalars, not characters: a `/` followed by a combining mark is
+    /// still a separator.
     public static func isValidSegment(_ segment: some StringProtocol) -> Bool {
-        !segment.isEmpty && !segment.utf8.contains(UInt8(ascii: "/"))
+        !segment.isEmpty && segment.utf8.count <= maximumSegmentLength
+            && !segment.unicodeScalars.contains {
+                $0 == "/" || $0.properties.generalCategory == .control
+            }
+    }
+
+    /// Whether two keys or element ids are the same: keys and ids are compared by their Unicode
+    /// scalars, exactly (byte for byte in UTF-8), never by canonical equivalence, so `é` and
+    /// `e` + U+0301 are two different ids, as they print differently in events.
+    static func sameSegment(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// At most 64 characters of `text` for an error message, with the full length after an
+    /// ellipsis when it is longer.
+    static func excerpt(_ text: some StringProtocol) -> String {
+        guard text.count > 64 else { return String(text) }
+        return String(text.prefix(64)) + "… (\(text.utf8.count) bytes)"
     }
 
     /// Splits `text` at every `/` byte, keeping empty parts, as slices of `text`.
@@ -80,14 +112,18 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
 
 extension StepPath: Codable {
     /// Decodes the segments as an array of strings.
-    /// - Throws: `DecodingError.dataCorrupted` for an empty segment or one containing `/`.
+    /// - Throws: `DecodingError.dataCorrupted` for a path or a segment that ``isValidSegment(_:)``
+    ///   and ``maximumDepth`` refuse.
     public init(from decoder: any Decoder) throws {
         let segments = try [String](from: decoder)
-        guard segments.allSatisfy({ Self.isValidSegment($0) }) else {
+        guard segments.count <= Self.maximumDepth, segments.allSatisfy({ Self.isValidSegment($0) })
+        else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "a path segment is empty or contains '/'"))
+                    debugDescription:
+                        "a path is deeper than \(Self.maximumDepth) segments, or a segment is empty, "
+                        + "too long, or contains '/' or a control character"))
         }
         self.init(segments)
     }

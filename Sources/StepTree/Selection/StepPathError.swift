@@ -24,23 +24,36 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     /// The step at the path cannot hold a value of this type.
     case valueMismatch(String, at: StepPath)
+    /// The path has this many segments, more than ``StepPath/maximumDepth``.
+    case tooDeep(Int)
+    /// Segment `index` (0-based) is `length` UTF-8 bytes long, more than
+    /// ``StepPath/maximumSegmentLength``.
+    case segmentTooLong(index: Int, length: Int)
 
     /// A sentence that says what was wrong and where.
     public var description: String {
         switch self {
         case .emptyPath: "the path is empty"
         case .emptySegment(let index): "segment \(index + 1) of the path is empty"
-        case .unknownStep(let key, let path): "no step '\(key)' in \(path)"
-        case .unknownElement(let id, let path): "no element '\(id)' in the stack \(path)"
+        case .unknownStep(let key, let path): "no step '\(StepPath.excerpt(key))' in \(path)"
+        case .unknownElement(let id, let path):
+            "no element '\(StepPath.excerpt(id))' in the stack \(path)"
         case .notAStack(let path): "\(path) is not a stack"
         case .cannotDeselectTab(let path): "\(path) is a tab and cannot be deselected"
         case .cannotDeselectElement(let path):
             "\(path) is a stack element; change the stack to remove it"
-        case .duplicateElementID(let id, let path): "element id '\(id)' appears twice in \(path)"
+        case .duplicateElementID(let id, let path):
+            "element id '\(StepPath.excerpt(id))' appears twice in \(path)"
         case .invalidElementID(let id, let path):
-            "element id '\(id)' in \(path) is empty or contains '/'"
-        case .invalidURL(let url): "'\(url)' is not a deep link to a step"
+            "element id '\(StepPath.excerpt(id))' in \(path) is empty, too long, or contains '/' "
+                + "or a control character"
+        case .invalidURL(let url): "'\(StepPath.excerpt(url))' is not a deep link to a step"
         case .valueMismatch(let type, let path): "\(path) cannot hold a value of type \(type)"
+        case .tooDeep(let count):
+            "the path has \(count) segments; at most \(StepPath.maximumDepth) are allowed"
+        case .segmentTooLong(let index, let length):
+            "segment \(index + 1) of the path is \(length) bytes; at most "
+                + "\(StepPath.maximumSegmentLength) are allowed"
         }
     }
 }

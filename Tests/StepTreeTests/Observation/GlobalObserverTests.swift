@@ -1,3 +1,4 @@
+import Foundation
 import StepTree
 import Synchronization
 import Testing
@@ -88,6 +89,35 @@ struct GlobalObserverTests {
             steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Bob"))
         }
         #expect(log.lines == ["ObservedForm /account/edit content: name -> name value FieldValue"])
+    }
+
+    /// A router handler that selects and then throws leaves the value unchanged, and so must
+    /// tell no one; a handler that succeeds reports its selections once it has.
+    @Test func aRefusedRouteTellsNoOne() throws {
+        struct Refusal: Error {}
+        var router = DeepLinkRouter<ObservedRoot>(fallbackToPath: false)
+        try router.register("refused") { root, _ in
+            root.select(\.account, \.edit)
+            throw Refusal()
+        }
+        try router.register("accepted") { root, _ in root.select(\.account, \.edit) }
+        let log = SelectionLog()
+        var steps = ObservedRoot()
+        let refused = try #require(URL(string: "app://refused"))
+        let accepted = try #require(URL(string: "app://accepted"))
+        _ = withGlobalObserver(log) {
+            #expect(throws: DeepLinkError.refused(pattern: "refused", reason: "Refusal()")) {
+                try router.route(refused, in: &steps)
+            }
+        }
+        #expect(log.lines == [])
+        #expect(steps == ObservedRoot())
+        try withGlobalObserver(log) { try router.route(accepted, in: &steps) }
+        #expect(
+            log.lines == [
+                "ObservedRoot / content: feed -> account value ObservedAccount",
+                "ObservedAccount /account push: - -> edit value ObservedForm",
+            ])
     }
 
     @Test func pathSelectionReportsOnlyWhatChanged() throws {

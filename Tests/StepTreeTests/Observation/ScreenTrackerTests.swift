@@ -5,6 +5,24 @@ import Testing
 
 @Suite("Screen analytics")
 struct ScreenTrackerTests {
+    /// The history is bounded: it keeps the latest views, oldest first, while `onView` sees all.
+    @Test(arguments: [0, 1, 3, 10])
+    func historyKeepsTheLatestViews(limit: Int) {
+        let seen = Mutex<[String]>([])
+        let tracker = ScreenTracker(clock: ManualClock(), historyLimit: limit) { view in
+            seen.withLock { $0.append(view.screen.description) }
+        }
+        let navigator = Navigator(AppSteps(), observer: tracker)
+        for index in 0..<7 {
+            navigator.transaction {
+                index.isMultiple(of: 2) ? $0.select(\.explore) : $0.select(\.home)
+            }
+        }
+        let all = (0..<7).map { $0.isMultiple(of: 2) ? "/explore" : "/home" }
+        #expect(seen.withLock { $0 } == all)
+        #expect(tracker.views.map(\.screen.description) == Array(all.suffix(limit)))
+    }
+
     @Test func scriptedSessionReportsExactViewsAndDurations() throws {
         let clock = ManualClock()
         let tracker = ScreenTracker(clock: clock, initialScreen: StepPath(["home"]))

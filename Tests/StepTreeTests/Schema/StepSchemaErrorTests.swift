@@ -54,9 +54,15 @@ import Testing
         BadSchema(
             #"{"children": [{"key": "p", "children": [{"key": "x"}, {"key": "y"}, {"key": "x"}]}]}"#,
             "/p", "step 'x' is declared twice"),
-        BadSchema(#"{"children": [{"key": "a/b"}]}"#, "/a/b", "key 'a/b' is empty or contains '/'"),
-        BadSchema(#"{"children": [{"key": "/"}]}"#, "//", "key '/' is empty or contains '/'"),
-        BadSchema(#"{"children": [{"key": ""}]}"#, "/", "key '' is empty or contains '/'"),
+        BadSchema(
+            #"{"children": [{"key": "a/b"}]}"#, "/a/b",
+            "key 'a/b' is empty, too long, or contains '/' or a control character"),
+        BadSchema(
+            #"{"children": [{"key": "/"}]}"#, "//",
+            "key '/' is empty, too long, or contains '/' or a control character"),
+        BadSchema(
+            #"{"children": [{"key": ""}]}"#, "/",
+            "key '' is empty, too long, or contains '/' or a control character"),
         // Kinds.
         BadSchema(#"{"children": [{"key": "a", "kind": "modal"}]}"#, "/a", "unknown kind 'modal'"),
         BadSchema(#"{"children": [{"key": "a", "kind": "Tab"}]}"#, "/a", "unknown kind 'Tab'"),

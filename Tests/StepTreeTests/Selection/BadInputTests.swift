@@ -208,7 +208,7 @@ import Testing
                 "/home is a tab and cannot be deselected",
                 "/profile/friends/u1 is a stack element; change the stack to remove it",
                 "element id 'a' appears twice in /profile/friends",
-                "element id '' in /profile/friends is empty or contains '/'",
+                "element id '' in /profile/friends is empty, too long, or contains '/' or a control character",
                 "'app://x' is not a deep link to a step",
             ])
     }

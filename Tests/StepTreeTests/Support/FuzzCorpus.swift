@@ -114,9 +114,11 @@ func isKnownSchemaProblem(_ problem: String) -> Bool {
     ]
     if exact.contains(problem) { return true }
     let patterns: [(prefix: String, suffix: String)] = [
-        ("unknown field '", "'"), ("key '", "' is empty or contains '/'"),
+        ("unknown field '", "'"),
+        ("key '", "' is empty, too long, or contains '/' or a control character"),
         ("unknown kind '", "'"), ("step '", "' is declared twice"),
         ("initial step '", "' is not a child"), ("initial steps '", " layer"),
+        ("the schema has more than ", " nodes"), ("the schema is larger than ", " bytes"),
     ]
     return patterns.contains { problem.hasPrefix($0.prefix) && problem.hasSuffix($0.suffix) }
 }

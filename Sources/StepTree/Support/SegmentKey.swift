@@ -1,0 +1,16 @@
+/// A key or element id as a dictionary key, compared and hashed by its Unicode scalars exactly
+/// (see ``StepPath/sameSegment(_:_:)``), never by canonical equivalence.
+struct SegmentKey: Hashable, Sendable {
+    let text: Substring
+
+    init(_ text: some StringProtocol) { self.text = Substring(text) }
+
+    static func == (lhs: SegmentKey, rhs: SegmentKey) -> Bool {
+        StepPath.sameSegment(lhs.text, rhs.text)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}
