@@ -85,7 +85,8 @@ extension DynamicSteps: Codable {
 
     /// Decodes a state of the tree whose ``StepSchema`` is in
     /// `decoder.userInfo[.stepSchema]`; children missing from the input keep their initial state.
-    /// - Throws: `DecodingError` for a missing schema, an unknown key or a bad element id.
+    /// - Throws: `DecodingError` for a missing schema, an unknown key or field, or a bad element
+    ///   id.
     public init(from decoder: any Decoder) throws {
         guard let schema = decoder.userInfo[.stepSchema] as? StepSchema else {
             throw DecodingError.dataCorrupted(
@@ -132,6 +133,7 @@ extension DynamicSteps: Codable {
                         forKey: key, in: steps, debugDescription: "no step '\(key.stringValue)'")
                 }
                 let step = try steps.nestedContainer(keyedBy: ChildKey.self, forKey: key)
+                try Self.refuseFields(of: step, except: ["value", "renewal"])
                 children[index] = try Self.step(from: step, schema: schema.children[index])
             }
         }
@@ -141,6 +143,7 @@ extension DynamicSteps: Codable {
             var entries: [StepStack<DynamicSteps>.Entry] = []
             while !list.isAtEnd {
                 let item = try list.nestedContainer(keyedBy: ChildKey.self)
+                try Self.refuseFields(of: item, except: ["id", "value", "renewal"])
                 let id = try item.decode(String.self, forKey: .id)
                 entries.append(.init(id: id, step: try Self.step(from: item, schema: element)))
             }
@@ -161,6 +164,17 @@ extension DynamicSteps: Codable {
         guard container.contains(.selected) else { return [] }
         if let name = try? container.decode(String.self, forKey: .selected) { return [name] }
         return try container.decode([String].self, forKey: .selected)
+    }
+
+    /// Throws for a field of `container` that is not one of `known`.
+    private static func refuseFields(
+        of container: KeyedDecodingContainer<ChildKey>, except known: Set<String>
+    ) throws {
+        if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: container,
+                debugDescription: "unknown field '\(unknown.stringValue)' for this step")
+        }
     }
 
     /// Reads `{"value": …, "renewal": "…"}`.

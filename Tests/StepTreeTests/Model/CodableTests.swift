@@ -244,6 +244,8 @@ import Testing
     @Test(arguments: [
         #"{"selected": "home", "bogus": 1}"#,
         #"{"steps": {"home": {"value": {"elements": []}}}}"#,
+        #"{"steps": {"home": {"value": {}, "bogus": 1}}}"#,
+        #"{"steps": {"profile": {"value": {"steps": {"friends": {"value": {"elements": [{"id": "u1", "value": {}, "junk": true}]}}}}}}}"#,
     ])
     func schemaStateRefusesFieldsItCannotHave(json: String) throws {
         let schema = try ExampleSchema.load()
