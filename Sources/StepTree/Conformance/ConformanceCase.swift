@@ -135,6 +135,10 @@ public struct ConformanceCase: Sendable {
                     if inner["expect"] != nil || inner["error"] != nil {
                         return .malformed("a restore step has no 'expect' or 'error'")
                     }
+                    let known = Set(operations + ["ids", "fresh", "value"])
+                    if let unknown = inner.keys.sorted().first(where: { !known.contains($0) }) {
+                        return .malformed("unknown field '\(unknown)'")
+                    }
                     return action(inner)
                 })
         }

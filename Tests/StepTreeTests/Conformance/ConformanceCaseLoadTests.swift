@@ -122,6 +122,7 @@ import Testing
             "a restore step has no 'expect' or 'error'"
         ),
         (#"{"restore": [{"select": 1}], "expect": []}"#, "'select' must be a string path"),
+        (#"{"restore": [{"select": "a", "bogus": 1}], "expect": []}"#, "unknown field 'bogus'"),
     ])
     func malformedRestoreStepFailsWhenRun(step: String, problem: String) throws {
         let json = #"[{"schema": \#(Self.schema), "steps": [\#(step)]}]"#
