@@ -92,8 +92,17 @@ public enum ConformanceRunner {
             case .stack(let path, let ids): try state.setStack(path: path, ids: ids)
             case .malformed(let problem): throw ConformanceStepError.malformed(problem)
             case .restore(let steps):
+                // The saved state is built, not navigated: observers hear only of the restore.
                 var saved = DynamicSteps(schema: state.schema)
-                for step in steps { try perform(step, on: &saved) }
+                var failure: ConformanceStepError?
+                SelectionReport.silently {
+                    do throws(ConformanceStepError) {
+                        for step in steps { try perform(step, on: &saved) }
+                    } catch {
+                        failure = error
+                    }
+                }
+                if let failure { throw failure }
                 state.restore(saved)
             }
         } catch let error as StepPathError {

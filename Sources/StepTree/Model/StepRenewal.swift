@@ -68,7 +68,13 @@ public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
             return
         }
         let bytes = Array(text.utf8)
-        guard bytes.count == 32,
+        // Exactly the form `description` writes: 32 lowercase hexadecimal digits, not all zero.
+        let isDigit = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
+        guard bytes.count == 32, bytes.allSatisfy(isDigit),
+            bytes.contains(where: { $0 != UInt8(ascii: "0") }),
             let high = UInt64(String(decoding: bytes[..<16], as: UTF8.self), radix: 16),
             let low = UInt64(String(decoding: bytes[16...], as: UTF8.self), radix: 16)
         else { return nil }

@@ -312,6 +312,14 @@ extension Step {
         try value.pop(to: id)
     }
 
+    /// Removes the element with `id` and every element above it; see ``StepStack/pop(from:)``.
+    /// - Throws: ``StepPathError/unknownElement(_:in:)``; the stack is unchanged.
+    @discardableResult
+    public mutating func pop<Element>(from id: String) throws(StepPathError) -> [String]
+    where Value == StepStack<Element> {
+        try value.pop(from: id)
+    }
+
     /// Removes every element; see ``StepStack/popToRoot()``.
     @discardableResult
     public mutating func popToRoot<Element>() -> [String] where Value == StepStack<Element> {

@@ -220,7 +220,8 @@ public struct StepChild<Node: StepsCollection>: Sendable {
 /// each is given the ``CollectionStorage`` of the node that declares the child.
 ///
 /// `@unchecked Sendable`: every property is immutable; the key path names a stored property and
-/// captures nothing, and the closures capture only that key path.
+/// captures nothing, and the closures capture only that key path and the child's lock-protected
+/// ``InitialStep``.
 @usableFromInline
 final class StepAccessor: @unchecked Sendable {
     /// The key path to the child's property.
@@ -352,9 +353,15 @@ final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sen
     @usableFromInline
     var step: Step<Value> {
         lock.lock()
+        let known = made
+        lock.unlock()
+        if let known { return known }
+        // Made outside the lock, so that a node whose `init()` resets a child of its own type
+        // cannot deadlock; two threads may both make it, and the first one stored wins.
+        let step = Node()[keyPath: keyPath]
+        lock.lock()
         defer { lock.unlock() }
         if let made { return made }
-        let step = Node()[keyPath: keyPath]
         made = step
         return step
     }

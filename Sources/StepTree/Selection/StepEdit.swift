@@ -137,7 +137,10 @@ struct StepEditor {
                     node.removeElements(from: index)
                     return
                 }
-                if let renewal = edit.renewal { node.renewElement(index, with: renewal.value) }
+                if let renewal = edit.renewal {
+                    node.renewElement(index, with: renewal.value)
+                    recordRenewal(ofElement: index, in: node, depth)
+                }
             }
             node.modifyElement(index) { apply($0, steps.dropFirst(), depth: depth + 1) }
         }
@@ -176,6 +179,19 @@ struct StepEditor {
         guard report != nil else { return }
         let path = StepPath(segments[..<depth].map { String($0) })
         record(node, at: path, layer, from: old, to: new, renewed: renewed)
+    }
+
+    /// Records that element `index` of the stack `node` was renewed: a new screen, reported in
+    /// the push layer with the element's id as both keys.
+    private mutating func recordRenewal(
+        ofElement index: Int, in node: StepNodeStorage, _ depth: Int
+    ) {
+        guard report != nil else { return }
+        let element = node.element(index)
+        let change = SelectionChange(
+            nodeType: node.typeName, path: StepPath(segments[..<depth].map { String($0) }),
+            layer: .push, oldKey: element.id, newKey: element.id, value: element.storage.anyValue)
+        report?.changes.append(change)
     }
 
     private mutating func record(

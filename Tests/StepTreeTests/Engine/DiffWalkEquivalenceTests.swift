@@ -53,8 +53,8 @@ import Testing
     }
 
     static func checkWalk<Root: StepNode>(
-        from start: Root, seed: UInt64, steps: Int, restoreFrom: (Root) -> Root
-    ) -> Int {
+        from start: Root, seed: UInt64, steps: Int, restoreFrom: (Root) throws -> Root
+    ) throws -> Int {
         var random = SeededGenerator(seed: seed)
         var state = start
         var history: [Root] = [start]
@@ -62,7 +62,7 @@ import Testing
         for _ in 0..<steps {
             let before = state
             if random.chance(10), let saved = history.randomElement(using: &random) {
-                state = restoreFrom(saved)
+                state = try restoreFrom(saved)
             } else if let operation = randomOperation(state, &random) {
                 try? state.perform(operation)
             }
@@ -83,23 +83,23 @@ import Testing
         let data = try Fixtures.conformanceData(seed % 2 == 0 ? "named.json" : "random.json")
         let cases = try ConformanceCase.load(json: data)
         let schema = cases[seed % cases.count].schema
-        let checked = Self.checkWalk(
+        let checked = try Self.checkWalk(
             from: DynamicSteps(schema: schema), seed: UInt64(seed), steps: 60
         ) { saved in
             // An independently built copy: decoded, so it shares no storage with `saved`.
-            let encoder = JSONEncoder()
             let decoder = JSONDecoder()
             decoder.userInfo[.stepSchema] = schema
-            return (try? decoder.decode(DynamicSteps.self, from: encoder.encode(saved))) ?? saved
+            return try decoder.decode(DynamicSteps.self, from: JSONEncoder().encode(saved))
         }
         #expect(checked == 60)
     }
 
     @Test(arguments: 0..<20)
-    func exampleTree(seed: Int) {
-        let checked = Self.checkWalk(from: AppSteps(), seed: UInt64(1000 + seed), steps: 60) {
-            saved in
-            (try? JSONDecoder().decode(AppSteps.self, from: JSONEncoder().encode(saved))) ?? saved
+    func exampleTree(seed: Int) throws {
+        let checked = try Self.checkWalk(
+            from: AppSteps(), seed: UInt64(1000 + seed), steps: 60
+        ) { saved in
+            try JSONDecoder().decode(AppSteps.self, from: JSONEncoder().encode(saved))
         }
         #expect(checked == 60)
     }

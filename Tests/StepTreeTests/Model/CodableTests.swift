@@ -144,6 +144,16 @@ import Testing
         Mutation(
             #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
             #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd8g""#),
+        // Only the form the encoder writes: no sign, no capitals, not all zeros.
+        Mutation(
+            #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
+            #""renewal":"+ddc4dbb05ee26985bdf7b9607f6cd88""#),
+        Mutation(
+            #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
+            #""renewal":"0DDC4DBB05EE26985BDF7B9607F6CD88""#),
+        Mutation(
+            #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
+            #""renewal":"00000000000000000000000000000000""#),
         Mutation(#""home":{"value":{}},"#, ""),
         Mutation(#""query":"""#, #""query":null"#),
         Mutation(#""selected":{"content":"explore"}}"#, #""selected":{"content":"explore"}"#),

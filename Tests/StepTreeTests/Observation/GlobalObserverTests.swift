@@ -21,18 +21,29 @@ private struct ObservedAccount: StepsCollection {
 }
 
 private struct ObservedForm: StepsCollection {
-    enum Key: String, StepKey { case name, photo }
+    enum Key: String, StepKey { case name, photo, history }
     var selected = StepSelection<Key>()
     var name = Step(FieldValue())
     var photo = Step()
-    static let steps = StepTable<Self>(.inline(.name, \.name), .present(.photo, \.photo))
+    var history = Step(StepStack<ObservedVersion>())
+    static let steps = StepTable<Self>(
+        .inline(.name, \.name), .present(.photo, \.photo), .stack(.history, \.history))
+}
+
+private struct ObservedVersion: StepsCollection {
+    enum Key: String, StepKey { case main }
+    var selected = StepSelection<Key>(.main)
+    var main = Step()
+    static let steps = StepTable<Self>(.inline(.main, \.main))
 }
 
 private struct FieldValue: StepValue {
     var text = ""
 }
 
-private let observedTypes: Set = ["ObservedRoot", "ObservedAccount", "ObservedForm"]
+private let observedTypes: Set = [
+    "ObservedRoot", "ObservedAccount", "ObservedForm", "StepStack<ObservedVersion>",
+]
 
 /// Installs `observer` globally for the duration of `body`.
 private func withGlobalObserver<Result>(
@@ -117,6 +128,20 @@ struct GlobalObserverTests {
             log.lines == [
                 "ObservedRoot / content: feed -> account value ObservedAccount",
                 "ObservedAccount /account push: - -> edit value ObservedForm",
+            ])
+    }
+
+    /// A renewed stack element is a new screen: reported in the push layer under its id.
+    @Test func renewingAStackElementIsReported() throws {
+        let log = SelectionLog()
+        var steps = ObservedRoot()
+        try steps.setStack(path: "account/edit/history", ids: ["v1", "v2"])
+        try withGlobalObserver(log) {
+            try steps.select(path: "account/edit/history/v1", fresh: true)
+        }
+        #expect(
+            log.lines == [
+                "StepStack<ObservedVersion> /account/edit/history push: v1 -> v1 value ObservedVersion"
             ])
     }
 
