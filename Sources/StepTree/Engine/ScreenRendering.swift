@@ -152,13 +152,9 @@ struct ScreenRendering {
                 region: region, nearestFrame: frame)
         }
         let contentActive = isActive && !storage.pushLayerHoldsFrame
-        if storage.hasTabs {
-            for tab in 0..<storage.childCount
-            where tab != content && storage.childKind(tab) == .tab {
-                visit(tab, active: false)
-            }
+        for child in storage.contentOrder {
+            visit(child, active: contentActive && child == content)
         }
-        if let content { visit(content, active: contentActive) }
         if let pushed = storage.selectedIndex(in: .push) { visit(pushed, active: isActive) }
         if isActive, let modal = storage.selectedIndex(in: .modal) { visit(modal, active: true) }
     }

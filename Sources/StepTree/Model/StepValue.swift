@@ -2,6 +2,11 @@
 ///
 /// Payload types conform with no extra code as long as they are `Hashable`, `Codable` and
 /// `Sendable`, so that trees compare, hash and encode deterministically.
+///
+/// A renewal's history records the payload by its JSON encoding (keys sorted), so that equal
+/// payloads renew alike in every process. A payload whose encoding depends on iteration order
+/// (a `Set`, a `Dictionary` with non-`String` keys) should encode its elements sorted: two
+/// equal sets iterated differently would otherwise give two identities.
 public protocol StepValue: Hashable, Codable, Sendable {}
 
 /// The payload of a leaf step that carries no data.
