@@ -238,8 +238,10 @@ struct DiffWalk {
 
     // MARK: One side alone
 
-    /// Walks a mounted subtree that is on one side only. `region` is its container when that
-    /// container is kept (its frames get events), `nil` when it comes or goes as a whole.
+    /// Walks a mounted subtree that is on one side only.
+    ///
+    /// `region` is its container when that container is kept (its frames get events), `nil` when it
+    /// comes or goes as a whole.
     private mutating func single(
         _ side: Side, _ identity: StepIdentity, kind: StepKind?, region: Int?, isOld: Bool
     ) {

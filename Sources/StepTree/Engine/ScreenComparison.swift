@@ -1,5 +1,7 @@
 /// The two renderings of a diff, and which of their frames, containers and nodes are kept
-/// (SPEC §3). Each decision depends only on decisions about ancestors and earlier frames, so
+/// (SPEC §3).
+///
+/// Each decision depends only on decisions about ancestors and earlier frames, so
 /// they are computed on demand and remembered.
 final class ScreenComparison {
     let old: ScreenRendering

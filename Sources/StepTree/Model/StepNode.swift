@@ -1,6 +1,7 @@
 /// A value that can be the root of a step tree: a hand-written ``StepsCollection`` or a
-/// schema-driven ``DynamicSteps``. Path operations and diffing work on both through the same
-/// engine.
+/// schema-driven ``DynamicSteps``.
+///
+/// Path operations and diffing work on both through the same engine.
 ///
 /// Every path operation resolves and checks its whole path before it writes anything: a bad
 /// path throws a ``StepPathError`` naming what and where, and leaves the value unchanged, with
@@ -47,10 +48,11 @@ extension StepNode {
     }
 
     /// Shows exactly the screen at `path`: selects it as ``select(path:fresh:)-(String,_)``
-    /// does, then removes what would cover it. Along the path, the layers above the one the
-    /// path continues in are cleared and the stack elements after the addressed one removed; at
-    /// the target and down its selected content, pushed and presented steps are cleared (a
-    /// stack target loses its elements).
+    /// does, then removes what would cover it.
+    ///
+    /// Along the path, the layers above the one the path continues in are cleared and the stack
+    /// elements after the addressed one removed; at the target and down its selected content,
+    /// pushed and presented steps are cleared (a stack target loses its elements).
     ///
     /// ```swift
     /// try steps.show(path: "cart/checkout")  // dismisses payment and its cover, pops above
@@ -81,9 +83,10 @@ extension StepNode {
     }
 
     /// Makes the parent of the last segment clear that step's layer, if it selects that step;
-    /// a pushed, stacked or presented step goes back to its initial state. The other segments
-    /// are only followed, not selected; a path through a closed pushed, stacked or presented
-    /// step changes nothing.
+    /// a pushed, stacked or presented step goes back to its initial state.
+    ///
+    /// The other segments are only followed, not selected; a path through a closed pushed, stacked
+    /// or presented step changes nothing.
     /// - Throws: ``StepPathError`` for a bad path, a tab or a stack element; the value is
     ///   unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the size of what is reset.
@@ -98,8 +101,9 @@ extension StepNode {
         try edit(path.parts, .deselect)
     }
 
-    /// Makes the stack at `path` hold exactly `ids`, in order, and selects the path. Elements
-    /// that stay keep their state; the others lose it.
+    /// Makes the stack at `path` hold exactly `ids`, in order, and selects the path.
+    ///
+    /// Elements that stay keep their state; the others lose it.
     /// - Throws: ``StepPathError`` for a bad path, a step that is not a stack, or a duplicate,
     ///   empty or `/`-containing id; the value is unchanged.
     /// - Complexity: O(*d* + *n* + *m*) for depth *d*, *n* old and *m* new elements.
@@ -116,7 +120,9 @@ extension StepNode {
 
     /// Removes the screen at `path` as the user did by gesture (swipe back, sheet swiped away):
     /// a stack element goes with every element above it; a pushed or presented step is
-    /// deselected. Selections elsewhere are left alone.
+    /// deselected.
+    ///
+    /// Selections elsewhere are left alone.
     /// - Throws: ``StepPathError`` for a bad path or a tab; the value is unchanged.
     /// - Complexity: O(*d* + *n*) for depth *d* and a stack of *n* elements.
     public mutating func remove(path: StepPath) throws(StepPathError) {
@@ -131,7 +137,9 @@ extension StepNode {
     }
 
     /// Replaces this state with `saved`, another state of the same tree built independently (a
-    /// restoration). On a bare value this is an assignment; diff the two states, or use
+    /// restoration).
+    ///
+    /// On a bare value this is an assignment; diff the two states, or use
     /// ``Navigator/restore(_:)``, to get the events that go straight to the saved screen.
     /// - Complexity: O(1).
     public mutating func restore(_ saved: Self) {

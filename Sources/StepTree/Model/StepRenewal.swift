@@ -41,8 +41,9 @@ public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
             ? StepRenewal(high: 1, low: 0) : StepRenewal(high: high, low: low)
     }
 
-    /// A deterministic encoding of `value`: JSON with sorted keys. A value that cannot be encoded
-    /// is represented by its description.
+    /// A deterministic encoding of `value`: JSON with sorted keys.
+    ///
+    /// A value that cannot be encoded is represented by its description.
     private static func bytes(of value: any StepValue) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

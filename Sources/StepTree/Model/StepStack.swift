@@ -59,7 +59,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     public func contains(id: String) -> Bool { index(of: id) != nil }
 
     /// The element with `id`; setting `nil` is ignored (use ``pop(to:)`` or
-    /// ``setIDs(_:makeElement:)``). Changing an element in place keeps its identity.
+    /// ``setIDs(_:makeElement:)``).
+    ///
+    /// Changing an element in place keeps its identity.
     /// - Complexity: O(*n*) for *n* elements.
     public subscript(id id: String) -> Element? {
         get { index(of: id).map { entries[$0].step.value } }

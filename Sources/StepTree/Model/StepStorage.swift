@@ -87,7 +87,9 @@ extension StepNodeStorage {
     }
 
     /// Selects child `index` in its layer; a pushed or presented child it replaces is
-    /// deselected, back to its initial state (SPEC §1). Returns the index it replaced.
+    /// deselected, back to its initial state (SPEC §1).
+    ///
+    /// Returns the index it replaced.
     @discardableResult
     func select(_ index: Int) -> Int? {
         let layer = childLayer(index)
@@ -99,6 +101,7 @@ extension StepNodeStorage {
     }
 
     /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
+    ///
     /// Returns the index it cleared.
     @discardableResult
     func clear(_ layer: StepLayer) -> Int? {
@@ -153,7 +156,9 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     override var anyValue: any StepValue { value }
 
     /// The box that fits the value: a node box for ``StepsCollection`` values and stacks, a leaf
-    /// box otherwise. Which one a type gets is looked up once per type (a conformance check is
+    /// box otherwise.
+    ///
+    /// Which one a type gets is looked up once per type (a conformance check is
     /// far dearer than the cached look-up).
     static func make(_ value: Value) -> StepStorage<Value> {
         switch StorageShape.of(Value.self) {

@@ -39,9 +39,10 @@ extension StepsCollection {
         return selected[kind.layer] == key
     }
 
-    /// Selects the child `key` in its layer, in this node only. A pushed or presented child it
-    /// replaces is deselected and starts afresh when opened again. Like every select API, it
-    /// reports the change to ``StepSystem/observer``.
+    /// Selects the child `key` in its layer, in this node only.
+    ///
+    /// A pushed or presented child it replaces is deselected and starts afresh when opened again.
+    /// Like every select API, it reports the change to ``StepSystem/observer``.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     public mutating func select(_ key: Key) {
         perform(.select(nil), on: [key.rawValue[...]])
@@ -77,7 +78,9 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     /// `storage`, which the caller knows to be the box of a `Node`: every accessor closure is
-    /// given the box of the node whose table made it. Checked in debug builds only.
+    /// given the box of the node whose table made it.
+    ///
+    /// Checked in debug builds only.
     @inlinable
     static func of(_ storage: StepNodeStorage) -> CollectionStorage<Node> {
         unsafeDowncast(storage, to: CollectionStorage<Node>.self)

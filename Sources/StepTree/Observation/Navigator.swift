@@ -156,8 +156,9 @@ public final class Navigator<Root: StepNode>: Sendable {
         [StepSystem.observer, observer].compactMap { $0 }
     }
 
-    /// Every committed change from now on, in commit order, for `for await` loops. Nothing is
-    /// dropped; the stream ends when the loop stops iterating.
+    /// Every committed change from now on, in commit order, for `for await` loops.
+    ///
+    /// Nothing is dropped; the stream ends when the loop stops iterating.
     public var changes: AsyncStream<NavigationChange> {
         let (stream, continuation) = AsyncStream<NavigationChange>.makeStream()
         let id = nextStream.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -268,8 +269,9 @@ public final class Navigator<Root: StepNode>: Sendable {
     }
 
     /// Records that the user removed the screen at `path` by gesture (swipe back, sheet swiped
-    /// away), so the model matches what is on screen. Observers get the change with cause
-    /// ``NavigationCause/userGesture``.
+    /// away), so the model matches what is on screen.
+    ///
+    /// Observers get the change with cause ``NavigationCause/userGesture``.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events, which the UI has already performed.
     /// - Complexity: The cost of the edit plus a comparison and a diff.
@@ -279,7 +281,9 @@ public final class Navigator<Root: StepNode>: Sendable {
     }
 
     /// Records that the user removed the screen at `path` by gesture; see
-    /// ``userDidRemove(path:)-(String)``. Takes the path of an event as it is.
+    /// ``userDidRemove(path:)-(String)``.
+    ///
+    /// Takes the path of an event as it is.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Returns: The events, which the UI has already performed.
     /// - Complexity: The cost of the edit plus a comparison and a diff.

@@ -79,6 +79,7 @@ public final class StepSchema: Sendable {
     public var initialKeys: [String] { initialIndices.keys.map { children[$0].key } }
 
     /// The index of the child named `key`.
+    ///
     /// Keys are compared by their Unicode scalars exactly, as everywhere in StepTree.
     public func childIndex(forKey key: some StringProtocol) -> Int? { indexByKey[SegmentKey(key)] }
 
@@ -249,7 +250,9 @@ public final class StepSchema: Sendable {
 
 extension StepSchema: Hashable {
     /// Schemas are equal when they describe the same shape: keys, kinds, styles, initial
-    /// selections and element schemas, recursively. Two loads of the same JSON are equal.
+    /// selections and element schemas, recursively.
+    ///
+    /// Two loads of the same JSON are equal.
     /// - Complexity: O(1) for the same or differently shaped schemas (by a fingerprint), O(*n*)
     ///   to confirm two equal ones loaded separately.
     public static func == (lhs: StepSchema, rhs: StepSchema) -> Bool {

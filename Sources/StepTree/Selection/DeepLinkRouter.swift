@@ -100,7 +100,9 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     }
 
     /// Applies the link to `root`: the best matching pattern's handler, or else the URL's path
-    /// as a deep link. The handler runs on a copy, so `root` is unchanged when anything fails.
+    /// as a deep link.
+    ///
+    /// The handler runs on a copy, so `root` is unchanged when anything fails.
     /// - Throws: ``DeepLinkError``; `root` is unchanged.
     public func route(_ url: URL, in root: inout Root) throws(DeepLinkError) {
         let path: StepPath

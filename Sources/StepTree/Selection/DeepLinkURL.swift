@@ -3,6 +3,7 @@ import Foundation
 extension StepPath {
     /// Reads a deep-link URL: the host and the path components are the segments, each
     /// percent-decoded (`myapp://profile/friends/ann%20lee` is `/profile/friends/ann lee`).
+    ///
     /// The scheme, query and fragment are ignored; read query items yourself with
     /// `URLComponents`.
     /// - Throws: ``StepPathError/emptyPath`` when the URL names no step,

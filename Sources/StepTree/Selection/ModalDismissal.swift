@@ -12,7 +12,9 @@ extension StepNode {
     public var firstPresentedModal: StepPath? { presentedModals.first }
 
     /// Dismisses every presented modal at once (ScreenNavigatorKit's "dismiss all"): each is
-    /// deselected. The events then dismiss them topmost first, one per modal, so a UI never
+    /// deselected.
+    ///
+    /// The events then dismiss them topmost first, one per modal, so a UI never
     /// races two dismissals.
     /// - Returns: Whether a modal was presented.
     /// - Complexity: O(*m*) for *m* mounted nodes.

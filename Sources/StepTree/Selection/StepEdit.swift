@@ -42,7 +42,9 @@ enum StepEdit {
 
 extension StepNode {
     /// Resolves the path made of `segments`, checks that `edit` can be made there, then makes
-    /// it. Nothing is written, and no observer is told, unless every check passes.
+    /// it.
+    ///
+    /// Nothing is written, and no observer is told, unless every check passes.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the cost of the nodes the edit resets
     ///   or removes.
     mutating func edit(_ segments: [Substring], _ edit: StepEdit) throws(StepPathError) {
@@ -59,7 +61,9 @@ extension StepNode {
     }
 
     /// Resolves and checks an edit: the resolved steps, or `nil` for an edit that changes
-    /// nothing. Kept apart from `edit(_:_:)` so that the resolved nodes are released before the
+    /// nothing.
+    ///
+    /// Kept apart from `edit(_:_:)` so that the resolved nodes are released before the
     /// edit, leaving the boxes uniquely referenced.
     private static func plan(
         _ edit: StepEdit, _ segments: [Substring], in box: StepNodeStorage

@@ -43,7 +43,9 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The most segments a path may have: the one depth limit of a tree, enforced by every
     /// entry point (path strings, URLs, typed routes, decoded state) with a typed error beyond
-    /// it. Everything within it stays within a measured stack budget.
+    /// it.
+    ///
+    /// Everything within it stays within a measured stack budget.
     public static let maximumDepth = 128
 
     /// The longest key or element id, in UTF-8 bytes.

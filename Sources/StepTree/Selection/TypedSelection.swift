@@ -170,8 +170,9 @@ extension StepsCollection {
 
 extension StepsCollection {
     /// A node in its initial state with the child at `a` selected: VDFlow's static
-    /// constructors, `AppSteps.selecting(\.explore)`. Building a value is not a navigation, so
-    /// no observer is told.
+    /// constructors, `AppSteps.selecting(\.explore)`.
+    ///
+    /// Building a value is not a navigation, so no observer is told.
     /// - Parameters:
     ///   - a: The child to select.
     ///   - fresh: Renew the child with no value.

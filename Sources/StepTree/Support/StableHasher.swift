@@ -1,6 +1,8 @@
 /// A 128-bit hash that is the same in every process and on every platform, unlike `Hasher`,
-/// which is seeded per process. Identities and renewal histories are built from it, so that a
-/// state saved by one run equals the state another run builds by the same operations.
+/// which is seeded per process.
+///
+/// Identities and renewal histories are built from it, so that a state saved by one run equals the
+/// state another run builds by the same operations.
 ///
 /// Two FNV-style lanes with different primes, each finished with MurmurHash3's 64-bit mixer. It
 /// is not a cryptographic hash: crafted input could collide two identities.
