@@ -84,4 +84,4 @@ func seeds(_ fixtures: [URL]) throws -> [[UInt8]] {
     return seeds
 }
 
-FuzzDriver.main("fuzz-cases", seeds: seeds, check: check)
+FuzzDriver.main("fuzz-cases", seeds: seeds, dictionary: Tokens.cases, check: check)

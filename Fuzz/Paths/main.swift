@@ -98,4 +98,6 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
     return walks.map { walk in Array(walk.map(\.line).joined(separator: [10])) }
 }
 
-FuzzDriver.main("fuzz-paths", seeds: seeds, check: check)
+FuzzDriver.main(
+    "fuzz-paths", seeds: seeds, dictionary: Tokens.example + ["/", "//", "\t", "\n", ","],
+    check: check)

@@ -141,4 +141,4 @@ func seeds(_ fixtures: [URL]) throws -> [[UInt8]] {
     return seeds
 }
 
-FuzzDriver.main("fuzz-schema", seeds: seeds, check: check)
+FuzzDriver.main("fuzz-schema", seeds: seeds, dictionary: Tokens.schema, check: check)

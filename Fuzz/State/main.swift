@@ -148,4 +148,4 @@ func schemaObject(_ schema: StepSchema, isRoot: Bool) -> [String: Any] {
     return object
 }
 
-FuzzDriver.main("fuzz-state", seeds: seeds, check: check)
+FuzzDriver.main("fuzz-state", seeds: seeds, dictionary: Tokens.state, check: check)

@@ -21,6 +21,8 @@ public enum FuzzDriver {
     ///
     /// - `--make-seeds DIR [FIXTURE.json ...]` writes the seed corpus, built from the example
     ///   and the given conformance case files, into `DIR`.
+    /// - `--make-dictionary FILE` writes the tokens of the input format as a libFuzzer
+    ///   dictionary (for `-dict=FILE`).
     /// - Built with `-sanitize=fuzzer` and `-DSTEPTREE_FUZZING`, any other arguments go to
     ///   libFuzzer (`fuzz-paths CORPUS -max_total_time=60`, or `fuzz-paths crash-…` to rerun one
     ///   input).
@@ -30,14 +32,19 @@ public enum FuzzDriver {
     /// - Parameters:
     ///   - name: The target's name, for messages.
     ///   - seeds: The seed inputs, from the conformance case files given.
+    ///   - dictionary: Tokens of the input format, which libFuzzer inserts while mutating.
     ///   - check: Checks one input; a broken invariant stops the program (see ``require(_:_:)``).
     public static func main(
-        _ name: String, seeds: ([URL]) throws -> [[UInt8]], check: @escaping ([UInt8]) -> Void
+        _ name: String, seeds: ([URL]) throws -> [[UInt8]], dictionary: [String] = [],
+        check: @escaping ([UInt8]) -> Void
     ) -> Never {
         currentCheck = check
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--make-seeds" {
             exit(makeSeeds(name, arguments: Array(arguments.dropFirst()), seeds: seeds))
+        }
+        if arguments.first == "--make-dictionary" {
+            exit(makeDictionary(name, arguments: Array(arguments.dropFirst()), tokens: dictionary))
         }
         #if STEPTREE_FUZZING
             var argc = CommandLine.argc
@@ -72,6 +79,36 @@ public enum FuzzDriver {
             return 0
         } catch {
             printError("\(name): cannot write the seeds: \(error)")
+            return 1
+        }
+    }
+
+    private static func makeDictionary(_ name: String, arguments: [String], tokens: [String])
+        -> Int32
+    {
+        guard let file = arguments.first else {
+            printError("usage: \(name) --make-dictionary FILE")
+            return 2
+        }
+        let lines = tokens.map { token in
+            let escaped = token.utf8.map { byte -> String in
+                switch byte {
+                case UInt8(ascii: "\\"): return "\\\\"
+                case UInt8(ascii: "\""): return "\\\""
+                case 0x20..<0x7F: return String(UnicodeScalar(byte))
+                default:
+                    let hex = String(byte, radix: 16)
+                    return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            }
+            return "\"" + escaped.joined() + "\""
+        }
+        do {
+            try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: file))
+            print("\(name): \(tokens.count) dictionary tokens in \(file)")
+            return 0
+        } catch {
+            printError("\(name): cannot write the dictionary: \(error)")
             return 1
         }
     }

@@ -275,4 +275,9 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
     }
 }
 
-FuzzDriver.main("fuzz-urls", seeds: seeds, check: check)
+FuzzDriver.main(
+    "fuzz-urls", seeds: seeds,
+    dictionary: Tokens.example + [
+        "myapp://", "myapp:///", "\n@", "<int:", "<", ">", "/", "?refuse", "&fresh", "?fresh=1",
+        "%2F", "%25", "%20", "%C3%A9", "#", "@", ":", "[", "]",
+    ], check: check)
