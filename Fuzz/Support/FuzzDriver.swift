@@ -27,7 +27,8 @@ public enum FuzzDriver {
     ///   libFuzzer (`fuzz-paths CORPUS -max_total_time=60`, or `fuzz-paths crash-…` to rerun one
     ///   input).
     /// - In a plain build, the arguments are input files or directories of them, each checked
-    ///   once; with none, the built-in seeds are checked.
+    ///   once; with none, the seeds are checked (from the conformance fixtures when run from the
+    ///   package's directory).
     ///
     /// - Parameters:
     ///   - name: The target's name, for messages.
@@ -119,7 +120,7 @@ public enum FuzzDriver {
         var count = 0
         if arguments.isEmpty {
             do {
-                for bytes in try seeds([]) {
+                for bytes in try seeds(defaultFixtures()) {
                     currentCheck(bytes)
                     count += 1
                 }
@@ -140,6 +141,14 @@ public enum FuzzDriver {
         }
         print("\(name): \(count) inputs checked (plain build: no fuzzing)")
         return 0
+    }
+
+    /// The conformance case files, when run from the package's directory.
+    private static func defaultFixtures() -> [URL] {
+        let directory = "Tests/StepTreeTests/Fixtures/conformance"
+        return files(at: directory).filter { $0.hasSuffix(".json") }.map {
+            URL(fileURLWithPath: $0)
+        }
     }
 
     /// `path` itself, or the regular files directly inside it, sorted.
