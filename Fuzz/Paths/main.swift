@@ -1,7 +1,7 @@
 // Fuzzes path strings: each input line is one path operation (see `PathOperation(line:)`),
-// applied to the hand-written `AppSteps` and to its schema twin. Every operation keeps the
-// promises `checkedApply` checks; both front-ends give the same events and errors; the states
-// round-trip through JSON at the end.
+// applied to the hand-written `AppSteps` and to its schema twin. The path parses as a reference
+// parser reads it; every operation keeps the promises `checkedApply` checks; both front-ends
+// give the same events and errors; the states round-trip through JSON at the end.
 import ExampleSteps
 import Foundation
 import FuzzSupport
@@ -30,7 +30,14 @@ func check(_ bytes: [UInt8]) {
     for (index, line) in lines(bytes).prefix(32).enumerated() {
         let operation = PathOperation(line: line)
         let context = "line \(index)"
-        let segments = (try? StepPath(parsing: operation.path).segments.count) ?? 0
+        let parsed = Result { () throws(StepPathError) in
+            try StepPath(parsing: operation.path).segments
+        }
+        require(
+            parsed == referenceParse(operation.path),
+            "\(context): \(operation.path.debugDescription) parses as \(parsed), not as "
+                + "\(referenceParse(operation.path))")
+        let segments = (try? parsed.get().count) ?? 0
         guard !operation.carriesValue, segments <= comparedSegments else {
             // The trees differ here (a value type, or deeper than the twin): check each on a
             // copy, so that the two stay in step.
