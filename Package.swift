@@ -26,6 +26,34 @@ let package = Package(
             dependencies: ["StepTree", "ExampleSteps"],
             path: "Benchmarks/steptree-bench"
         ),
+        // libFuzzer targets (see Fuzz/README.md and .ci/fuzz); in a plain build each replays
+        // the input files it is given.
+        .target(name: "FuzzSupport", dependencies: ["StepTree"], path: "Fuzz/Support"),
+        .executableTarget(
+            name: "fuzz-paths",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Paths"
+        ),
+        .executableTarget(
+            name: "fuzz-urls",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/URLs"
+        ),
+        .executableTarget(
+            name: "fuzz-schema",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Schema"
+        ),
+        .executableTarget(
+            name: "fuzz-state",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/State"
+        ),
+        .executableTarget(
+            name: "fuzz-cases",
+            dependencies: ["StepTree", "FuzzSupport"],
+            path: "Fuzz/Cases"
+        ),
         .testTarget(
             name: "StepTreeTests",
             dependencies: ["StepTree", "ExampleSteps"],
