@@ -58,151 +58,154 @@ private final class SelectionLog: StepsObserver {
     }
 }
 
-@Suite("Global observer", .serialized)
-struct GlobalObserverTests {
-    /// One report per layer change, ancestors first; a step selected with a value is reported
-    /// once, with its new value, whether or not its layer changed.
-    @Test func typedDeepLinkReportsEveryAncestor() {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        withGlobalObserver(log) {
+extension ThreadSafety {
+    @Suite("Global observer", .serialized)
+    struct GlobalObserverTests {
+        /// One report per layer change, ancestors first; a step selected with a value is reported
+        /// once, with its new value, whether or not its layer changed.
+        @Test func typedDeepLinkReportsEveryAncestor() {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            withGlobalObserver(log) {
+                steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
+            }
+            #expect(steps.account.edit.name.value.text == "Ann")
+            #expect(
+                log.lines == [
+                    "ObservedRoot / content: feed -> account value ObservedAccount",
+                    "ObservedAccount /account push: - -> edit value ObservedForm",
+                    "ObservedForm /account/edit content: - -> name value FieldValue",
+                ])
+            // The overview stays selected under the pushed edit screen.
+            #expect(steps.account.selected == StepSelection(.overview, push: .edit))
+        }
+
+        /// Renewing a step that is already selected is a change too: one report, old key = new key.
+        @Test func renewingASelectedStepIsReportedOnce() {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
             steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
+            withGlobalObserver(log) {
+                steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Bob"))
+            }
+            #expect(
+                log.lines == ["ObservedForm /account/edit content: name -> name value FieldValue"])
         }
-        #expect(steps.account.edit.name.value.text == "Ann")
-        #expect(
-            log.lines == [
-                "ObservedRoot / content: feed -> account value ObservedAccount",
-                "ObservedAccount /account push: - -> edit value ObservedForm",
-                "ObservedForm /account/edit content: - -> name value FieldValue",
-            ])
-        // The overview stays selected under the pushed edit screen.
-        #expect(steps.account.selected == StepSelection(.overview, push: .edit))
-    }
 
-    /// Renewing a step that is already selected is a change too: one report, old key = new key.
-    @Test func renewingASelectedStepIsReportedOnce() {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
-        withGlobalObserver(log) {
-            steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Bob"))
+        @Test func pathSelectionReportsOnlyWhatChanged() throws {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            steps.select(\.account)
+            try withGlobalObserver(log) {
+                try steps.select(path: "account/edit/photo")
+                try steps.deselect(path: "account/edit/photo")
+                try steps.select(path: "account/edit", fresh: true)
+            }
+            #expect(
+                log.lines.map { $0.components(separatedBy: " value ")[0] } == [
+                    "ObservedAccount /account push: - -> edit",
+                    "ObservedForm /account/edit modal: - -> photo",
+                    "ObservedForm /account/edit modal: photo -> -",
+                    "ObservedAccount /account push: edit -> edit",
+                ])
         }
-        #expect(log.lines == ["ObservedForm /account/edit content: name -> name value FieldValue"])
-    }
 
-    @Test func pathSelectionReportsOnlyWhatChanged() throws {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        steps.select(\.account)
-        try withGlobalObserver(log) {
+        /// `show` reports the layers it clears, and nothing inside the steps it resets.
+        @Test func showReportsTheLayersItClears() throws {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
             try steps.select(path: "account/edit/photo")
-            try steps.deselect(path: "account/edit/photo")
-            try steps.select(path: "account/edit", fresh: true)
-        }
-        #expect(
-            log.lines.map { $0.components(separatedBy: " value ")[0] } == [
-                "ObservedAccount /account push: - -> edit",
-                "ObservedForm /account/edit modal: - -> photo",
-                "ObservedForm /account/edit modal: photo -> -",
-                "ObservedAccount /account push: edit -> edit",
-            ])
-    }
-
-    /// `show` reports the layers it clears, and nothing inside the steps it resets.
-    @Test func showReportsTheLayersItClears() throws {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        try steps.select(path: "account/edit/photo")
-        try withGlobalObserver(log) {
-            try steps.show(path: "account/overview")
-        }
-        #expect(log.lines == ["ObservedAccount /account push: edit -> -"])
-        #expect(steps.account.edit.value == ObservedForm())
-        try withGlobalObserver(log) {
-            try steps.show(path: "feed")
-        }
-        #expect(
-            log.lines == [
-                "ObservedAccount /account push: edit -> -",
-                "ObservedRoot / content: account -> feed value EmptyStep",
-            ])
-    }
-
-    @Test func noOpAndFailedSelectionsReportNothing() throws {
-        let log = SelectionLog()
-        var steps = ObservedRoot.selecting(\.account)
-        try withGlobalObserver(log) {
-            steps.select(\.account)
-            try steps.select(path: "account/overview")
-            try steps.deselect(path: "account/edit/photo")  // through a closed screen
-            try steps.deselect(path: "account/edit")  // not selected
-            #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["account"]))) {
-                try steps.select(path: "account/nope")
+            try withGlobalObserver(log) {
+                try steps.show(path: "account/overview")
             }
-        }
-        #expect(log.lines == [])
-        #expect(steps == ObservedRoot.selecting(\.account))
-    }
-
-    @Test func navigatorTransactionsReportTheWholeChangeOnce() {
-        let log = SelectionLog()
-        let navigator = Navigator(ObservedRoot())
-        withGlobalObserver(log) {
-            navigator.transaction(.deepLink) { $0.select(\.account, \.edit) }
-            #expect(throws: StepPathError.self) { try navigator.select(path: "account/zzz") }
-        }
-        #expect(log.lines == ["did #1 deepLink: select / feed -> account, push /account/edit"])
-    }
-
-    @Test func keySelectionReportsToo() {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        withGlobalObserver(log) {
-            steps.select(.account)
-            steps.select(.account)
-            steps.account.value.select(.edit)
-            steps.account.value.deselect(.edit)
-            steps.deselect(.feed)  // a tab: ignored
-        }
-        #expect(
-            log.lines == [
-                "ObservedRoot / content: feed -> account value ObservedAccount",
-                "ObservedAccount / push: - -> edit value ObservedForm",
-                "ObservedAccount / push: edit -> -",
-            ])
-    }
-
-    @Test func staticConstructorsReportNothing() {
-        let log = SelectionLog()
-        let steps = withGlobalObserver(log) { ObservedRoot.selecting(\.account) }
-        #expect(steps.selected == StepSelection(.account))
-        #expect(log.lines == [])
-    }
-
-    @Test func combinedObserversAreCalledInOrder() {
-        struct Tagged: StepsObserver {
-            let tag: String
-            let sink: LineSink
-            func didSelect(_ selection: SelectionChange) {
-                guard observedTypes.contains(selection.nodeType) else { return }
-                sink.append("\(tag) \(selection)")
+            #expect(log.lines == ["ObservedAccount /account push: edit -> -"])
+            #expect(steps.account.edit.value == ObservedForm())
+            try withGlobalObserver(log) {
+                try steps.show(path: "feed")
             }
+            #expect(
+                log.lines == [
+                    "ObservedAccount /account push: edit -> -",
+                    "ObservedRoot / content: account -> feed value EmptyStep",
+                ])
         }
-        let sink = LineSink()
-        var steps = ObservedRoot()
-        withGlobalObserver(
-            CombinedStepsObserver(
-                Tagged(tag: "first", sink: sink), Tagged(tag: "second", sink: sink))
-        ) {
-            steps.select(\.account)
-            steps.select(\.feed)
+
+        @Test func noOpAndFailedSelectionsReportNothing() throws {
+            let log = SelectionLog()
+            var steps = ObservedRoot.selecting(\.account)
+            try withGlobalObserver(log) {
+                steps.select(\.account)
+                try steps.select(path: "account/overview")
+                try steps.deselect(path: "account/edit/photo")  // through a closed screen
+                try steps.deselect(path: "account/edit")  // not selected
+                #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["account"]))) {
+                    try steps.select(path: "account/nope")
+                }
+            }
+            #expect(log.lines == [])
+            #expect(steps == ObservedRoot.selecting(\.account))
         }
-        #expect(
-            sink.all == [
-                "first ObservedRoot / content: feed -> account",
-                "second ObservedRoot / content: feed -> account",
-                "first ObservedRoot / content: account -> feed",
-                "second ObservedRoot / content: account -> feed",
-            ])
+
+        @Test func navigatorTransactionsReportTheWholeChangeOnce() {
+            let log = SelectionLog()
+            let navigator = Navigator(ObservedRoot())
+            withGlobalObserver(log) {
+                navigator.transaction(.deepLink) { $0.select(\.account, \.edit) }
+                #expect(throws: StepPathError.self) { try navigator.select(path: "account/zzz") }
+            }
+            #expect(log.lines == ["did #1 deepLink: select / feed -> account, push /account/edit"])
+        }
+
+        @Test func keySelectionReportsToo() {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            withGlobalObserver(log) {
+                steps.select(.account)
+                steps.select(.account)
+                steps.account.value.select(.edit)
+                steps.account.value.deselect(.edit)
+                steps.deselect(.feed)  // a tab: ignored
+            }
+            #expect(
+                log.lines == [
+                    "ObservedRoot / content: feed -> account value ObservedAccount",
+                    "ObservedAccount / push: - -> edit value ObservedForm",
+                    "ObservedAccount / push: edit -> -",
+                ])
+        }
+
+        @Test func staticConstructorsReportNothing() {
+            let log = SelectionLog()
+            let steps = withGlobalObserver(log) { ObservedRoot.selecting(\.account) }
+            #expect(steps.selected == StepSelection(.account))
+            #expect(log.lines == [])
+        }
+
+        @Test func combinedObserversAreCalledInOrder() {
+            struct Tagged: StepsObserver {
+                let tag: String
+                let sink: LineSink
+                func didSelect(_ selection: SelectionChange) {
+                    guard observedTypes.contains(selection.nodeType) else { return }
+                    sink.append("\(tag) \(selection)")
+                }
+            }
+            let sink = LineSink()
+            var steps = ObservedRoot()
+            withGlobalObserver(
+                CombinedStepsObserver(
+                    Tagged(tag: "first", sink: sink), Tagged(tag: "second", sink: sink))
+            ) {
+                steps.select(\.account)
+                steps.select(\.feed)
+            }
+            #expect(
+                sink.all == [
+                    "first ObservedRoot / content: feed -> account",
+                    "second ObservedRoot / content: feed -> account",
+                    "first ObservedRoot / content: account -> feed",
+                    "second ObservedRoot / content: account -> feed",
+                ])
+        }
     }
 }
