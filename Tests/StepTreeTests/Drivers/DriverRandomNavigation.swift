@@ -152,8 +152,15 @@ enum DriverOperations {
 
     /// A random path operation on `root`.
     static func next(on root: some StepNode, _ random: inout SeededGenerator) -> PathOperation {
+        next(on: root, stacks: stackPaths(in: StepStorage.make(root)), &random)
+    }
+
+    /// A random path operation on `root`, whose stacks are `stacks` (for a tree whose stacks are
+    /// known in advance, which saves the walk over the whole tree).
+    static func next(
+        on root: some StepNode, stacks: [String], _ random: inout SeededGenerator
+    ) -> PathOperation {
         let tree: StepNodeStorage = StepStorage.make(root)
-        let stacks = stackPaths(in: tree)
         func path(valid percent: Int) -> String {
             random.chance(percent)
                 ? validPath(in: tree, &random) : invalidPath(in: tree, stacks: stacks, &random)

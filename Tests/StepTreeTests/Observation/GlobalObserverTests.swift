@@ -70,194 +70,197 @@ private final class SelectionLog: StepsObserver {
     }
 }
 
-@Suite("Global observer", .serialized)
-struct GlobalObserverTests {
-    /// One report per layer change, ancestors first; a step selected with a value is reported
-    /// once, with its new value, whether or not its layer changed.
-    @Test func typedDeepLinkReportsEveryAncestor() {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        withGlobalObserver(log) {
+extension ThreadSafety {
+    @Suite("Global observer", .serialized)
+    struct GlobalObserverTests {
+        /// One report per layer change, ancestors first; a step selected with a value is reported
+        /// once, with its new value, whether or not its layer changed.
+        @Test func typedDeepLinkReportsEveryAncestor() {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            withGlobalObserver(log) {
+                steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
+            }
+            #expect(steps.account.edit.name.value.text == "Ann")
+            #expect(
+                log.lines == [
+                    "ObservedRoot / content: feed -> account value ObservedAccount",
+                    "ObservedAccount /account push: - -> edit value ObservedForm",
+                    "ObservedForm /account/edit content: - -> name value FieldValue",
+                ])
+            // The overview stays selected under the pushed edit screen.
+            #expect(steps.account.selected == StepSelection(.overview, push: .edit))
+        }
+
+        /// Renewing a step that is already selected is a change too: one report, old key = new key.
+        @Test func renewingASelectedStepIsReportedOnce() {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
             steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
-        }
-        #expect(steps.account.edit.name.value.text == "Ann")
-        #expect(
-            log.lines == [
-                "ObservedRoot / content: feed -> account value ObservedAccount",
-                "ObservedAccount /account push: - -> edit value ObservedForm",
-                "ObservedForm /account/edit content: - -> name value FieldValue",
-            ])
-        // The overview stays selected under the pushed edit screen.
-        #expect(steps.account.selected == StepSelection(.overview, push: .edit))
-    }
-
-    /// Renewing a step that is already selected is a change too: one report, old key = new key.
-    @Test func renewingASelectedStepIsReportedOnce() {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
-        withGlobalObserver(log) {
-            steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Bob"))
-        }
-        #expect(log.lines == ["ObservedForm /account/edit content: name -> name value FieldValue"])
-    }
-
-    /// A router handler that selects and then throws leaves the value unchanged, and so must
-    /// tell no one; a handler that succeeds reports its selections once it has.
-    @Test func aRefusedRouteTellsNoOne() throws {
-        struct Refusal: Error {}
-        var router = DeepLinkRouter<ObservedRoot>(fallbackToPath: false)
-        try router.register("refused") { root, _ in
-            root.select(\.account, \.edit)
-            throw Refusal()
-        }
-        try router.register("accepted") { root, _ in root.select(\.account, \.edit) }
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        let refused = try #require(URL(string: "app://refused"))
-        let accepted = try #require(URL(string: "app://accepted"))
-        _ = withGlobalObserver(log) {
-            #expect(throws: DeepLinkError.refused(pattern: "refused", reason: "Refusal()")) {
-                try router.route(refused, in: &steps)
+            withGlobalObserver(log) {
+                steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Bob"))
             }
+            #expect(
+                log.lines == ["ObservedForm /account/edit content: name -> name value FieldValue"])
         }
-        #expect(log.lines == [])
-        #expect(steps == ObservedRoot())
-        try withGlobalObserver(log) { try router.route(accepted, in: &steps) }
-        #expect(
-            log.lines == [
-                "ObservedRoot / content: feed -> account value ObservedAccount",
-                "ObservedAccount /account push: - -> edit value ObservedForm",
-            ])
-    }
 
-    /// A renewed stack element is a new screen: reported in the push layer under its id.
-    @Test func renewingAStackElementIsReported() throws {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        try steps.setStack(path: "account/edit/history", ids: ["v1", "v2"])
-        try withGlobalObserver(log) {
-            try steps.select(path: "account/edit/history/v1", fresh: true)
+        /// A router handler that selects and then throws leaves the value unchanged, and so must
+        /// tell no one; a handler that succeeds reports its selections once it has.
+        @Test func aRefusedRouteTellsNoOne() throws {
+            struct Refusal: Error {}
+            var router = DeepLinkRouter<ObservedRoot>(fallbackToPath: false)
+            try router.register("refused") { root, _ in
+                root.select(\.account, \.edit)
+                throw Refusal()
+            }
+            try router.register("accepted") { root, _ in root.select(\.account, \.edit) }
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            let refused = try #require(URL(string: "app://refused"))
+            let accepted = try #require(URL(string: "app://accepted"))
+            _ = withGlobalObserver(log) {
+                #expect(throws: DeepLinkError.refused(pattern: "refused", reason: "Refusal()")) {
+                    try router.route(refused, in: &steps)
+                }
+            }
+            #expect(log.lines == [])
+            #expect(steps == ObservedRoot())
+            try withGlobalObserver(log) { try router.route(accepted, in: &steps) }
+            #expect(
+                log.lines == [
+                    "ObservedRoot / content: feed -> account value ObservedAccount",
+                    "ObservedAccount /account push: - -> edit value ObservedForm",
+                ])
         }
-        #expect(
-            log.lines == [
-                "StepStack<ObservedVersion> /account/edit/history push: v1 -> v1 value ObservedVersion"
-            ])
-    }
 
-    @Test func pathSelectionReportsOnlyWhatChanged() throws {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        steps.select(\.account)
-        try withGlobalObserver(log) {
+        /// A renewed stack element is a new screen: reported in the push layer under its id.
+        @Test func renewingAStackElementIsReported() throws {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            try steps.setStack(path: "account/edit/history", ids: ["v1", "v2"])
+            try withGlobalObserver(log) {
+                try steps.select(path: "account/edit/history/v1", fresh: true)
+            }
+            #expect(
+                log.lines == [
+                    "StepStack<ObservedVersion> /account/edit/history push: v1 -> v1 value ObservedVersion"
+                ])
+        }
+
+        @Test func pathSelectionReportsOnlyWhatChanged() throws {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            steps.select(\.account)
+            try withGlobalObserver(log) {
+                try steps.select(path: "account/edit/photo")
+                try steps.deselect(path: "account/edit/photo")
+                try steps.select(path: "account/edit", fresh: true)
+            }
+            #expect(
+                log.lines.map { $0.components(separatedBy: " value ")[0] } == [
+                    "ObservedAccount /account push: - -> edit",
+                    "ObservedForm /account/edit modal: - -> photo",
+                    "ObservedForm /account/edit modal: photo -> -",
+                    "ObservedAccount /account push: edit -> edit",
+                ])
+        }
+
+        /// `show` reports the layers it clears, and nothing inside the steps it resets.
+        @Test func showReportsTheLayersItClears() throws {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
             try steps.select(path: "account/edit/photo")
-            try steps.deselect(path: "account/edit/photo")
-            try steps.select(path: "account/edit", fresh: true)
-        }
-        #expect(
-            log.lines.map { $0.components(separatedBy: " value ")[0] } == [
-                "ObservedAccount /account push: - -> edit",
-                "ObservedForm /account/edit modal: - -> photo",
-                "ObservedForm /account/edit modal: photo -> -",
-                "ObservedAccount /account push: edit -> edit",
-            ])
-    }
-
-    /// `show` reports the layers it clears, and nothing inside the steps it resets.
-    @Test func showReportsTheLayersItClears() throws {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        try steps.select(path: "account/edit/photo")
-        try withGlobalObserver(log) {
-            try steps.show(path: "account/overview")
-        }
-        #expect(log.lines == ["ObservedAccount /account push: edit -> -"])
-        #expect(steps.account.edit.value == ObservedForm())
-        try withGlobalObserver(log) {
-            try steps.show(path: "feed")
-        }
-        #expect(
-            log.lines == [
-                "ObservedAccount /account push: edit -> -",
-                "ObservedRoot / content: account -> feed value EmptyStep",
-            ])
-    }
-
-    @Test func noOpAndFailedSelectionsReportNothing() throws {
-        let log = SelectionLog()
-        var steps = ObservedRoot.selecting(\.account)
-        try withGlobalObserver(log) {
-            steps.select(\.account)
-            try steps.select(path: "account/overview")
-            try steps.deselect(path: "account/edit/photo")  // through a closed screen
-            try steps.deselect(path: "account/edit")  // not selected
-            #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["account"]))) {
-                try steps.select(path: "account/nope")
+            try withGlobalObserver(log) {
+                try steps.show(path: "account/overview")
             }
-        }
-        #expect(log.lines == [])
-        #expect(steps == ObservedRoot.selecting(\.account))
-    }
-
-    @Test func navigatorTransactionsReportTheWholeChangeOnce() {
-        let log = SelectionLog()
-        let navigator = Navigator(ObservedRoot())
-        withGlobalObserver(log) {
-            navigator.transaction(.deepLink) { $0.select(\.account, \.edit) }
-            #expect(throws: StepPathError.self) { try navigator.select(path: "account/zzz") }
-        }
-        #expect(log.lines == ["did #1 deepLink: select / feed -> account, push /account/edit"])
-    }
-
-    @Test func keySelectionReportsToo() {
-        let log = SelectionLog()
-        var steps = ObservedRoot()
-        withGlobalObserver(log) {
-            steps.select(.account)
-            steps.select(.account)
-            steps.account.value.select(.edit)
-            steps.account.value.deselect(.edit)
-            steps.deselect(.feed)  // a tab: ignored
-        }
-        #expect(
-            log.lines == [
-                "ObservedRoot / content: feed -> account value ObservedAccount",
-                "ObservedAccount / push: - -> edit value ObservedForm",
-                "ObservedAccount / push: edit -> -",
-            ])
-    }
-
-    @Test func staticConstructorsReportNothing() {
-        let log = SelectionLog()
-        let steps = withGlobalObserver(log) { ObservedRoot.selecting(\.account) }
-        #expect(steps.selected == StepSelection(.account))
-        #expect(log.lines == [])
-    }
-
-    @Test func combinedObserversAreCalledInOrder() {
-        struct Tagged: StepsObserver {
-            let tag: String
-            let sink: LineSink
-            func didSelect(_ selection: SelectionChange) {
-                guard observedTypes.contains(selection.nodeType) else { return }
-                sink.append("\(tag) \(selection)")
+            #expect(log.lines == ["ObservedAccount /account push: edit -> -"])
+            #expect(steps.account.edit.value == ObservedForm())
+            try withGlobalObserver(log) {
+                try steps.show(path: "feed")
             }
+            #expect(
+                log.lines == [
+                    "ObservedAccount /account push: edit -> -",
+                    "ObservedRoot / content: account -> feed value EmptyStep",
+                ])
         }
-        let sink = LineSink()
-        var steps = ObservedRoot()
-        withGlobalObserver(
-            CombinedStepsObserver(
-                Tagged(tag: "first", sink: sink), Tagged(tag: "second", sink: sink))
-        ) {
-            steps.select(\.account)
-            steps.select(\.feed)
+
+        @Test func noOpAndFailedSelectionsReportNothing() throws {
+            let log = SelectionLog()
+            var steps = ObservedRoot.selecting(\.account)
+            try withGlobalObserver(log) {
+                steps.select(\.account)
+                try steps.select(path: "account/overview")
+                try steps.deselect(path: "account/edit/photo")  // through a closed screen
+                try steps.deselect(path: "account/edit")  // not selected
+                #expect(throws: StepPathError.unknownStep("nope", in: StepPath(["account"]))) {
+                    try steps.select(path: "account/nope")
+                }
+            }
+            #expect(log.lines == [])
+            #expect(steps == ObservedRoot.selecting(\.account))
         }
-        #expect(
-            sink.all == [
-                "first ObservedRoot / content: feed -> account",
-                "second ObservedRoot / content: feed -> account",
-                "first ObservedRoot / content: account -> feed",
-                "second ObservedRoot / content: account -> feed",
-            ])
+
+        @Test func navigatorTransactionsReportTheWholeChangeOnce() {
+            let log = SelectionLog()
+            let navigator = Navigator(ObservedRoot())
+            withGlobalObserver(log) {
+                navigator.transaction(.deepLink) { $0.select(\.account, \.edit) }
+                #expect(throws: StepPathError.self) { try navigator.select(path: "account/zzz") }
+            }
+            #expect(log.lines == ["did #1 deepLink: select / feed -> account, push /account/edit"])
+        }
+
+        @Test func keySelectionReportsToo() {
+            let log = SelectionLog()
+            var steps = ObservedRoot()
+            withGlobalObserver(log) {
+                steps.select(.account)
+                steps.select(.account)
+                steps.account.value.select(.edit)
+                steps.account.value.deselect(.edit)
+                steps.deselect(.feed)  // a tab: ignored
+            }
+            #expect(
+                log.lines == [
+                    "ObservedRoot / content: feed -> account value ObservedAccount",
+                    "ObservedAccount / push: - -> edit value ObservedForm",
+                    "ObservedAccount / push: edit -> -",
+                ])
+        }
+
+        @Test func staticConstructorsReportNothing() {
+            let log = SelectionLog()
+            let steps = withGlobalObserver(log) { ObservedRoot.selecting(\.account) }
+            #expect(steps.selected == StepSelection(.account))
+            #expect(log.lines == [])
+        }
+
+        @Test func combinedObserversAreCalledInOrder() {
+            struct Tagged: StepsObserver {
+                let tag: String
+                let sink: LineSink
+                func didSelect(_ selection: SelectionChange) {
+                    guard observedTypes.contains(selection.nodeType) else { return }
+                    sink.append("\(tag) \(selection)")
+                }
+            }
+            let sink = LineSink()
+            var steps = ObservedRoot()
+            withGlobalObserver(
+                CombinedStepsObserver(
+                    Tagged(tag: "first", sink: sink), Tagged(tag: "second", sink: sink))
+            ) {
+                steps.select(\.account)
+                steps.select(\.feed)
+            }
+            #expect(
+                sink.all == [
+                    "first ObservedRoot / content: feed -> account",
+                    "second ObservedRoot / content: feed -> account",
+                    "first ObservedRoot / content: account -> feed",
+                    "second ObservedRoot / content: account -> feed",
+                ])
+        }
     }
 }

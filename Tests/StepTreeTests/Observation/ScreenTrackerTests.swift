@@ -3,181 +3,185 @@ import StepTree
 import Synchronization
 import Testing
 
-@Suite("Screen analytics")
-struct ScreenTrackerTests {
-    /// The history is bounded: it keeps the latest views, oldest first, while `onView` sees all.
-    @Test(arguments: [0, 1, 3, 10])
-    func historyKeepsTheLatestViews(limit: Int) {
-        let seen = Mutex<[String]>([])
-        let tracker = ScreenTracker(clock: ManualClock(), historyLimit: limit) { view in
-            seen.withLock { $0.append(view.screen.description) }
-        }
-        let navigator = Navigator(AppSteps(), observer: tracker)
-        for index in 0..<7 {
-            navigator.transaction {
-                index.isMultiple(of: 2) ? $0.select(\.explore) : $0.select(\.home)
+extension ThreadSafety {
+    @Suite("Screen analytics")
+    struct ScreenTrackerTests {
+        /// The history is bounded: it keeps the latest views, oldest first, while `onView` sees all.
+        @Test(arguments: [0, 1, 3, 10])
+        func historyKeepsTheLatestViews(limit: Int) {
+            let seen = Mutex<[String]>([])
+            let tracker = ScreenTracker(clock: ManualClock(), historyLimit: limit) { view in
+                seen.withLock { $0.append(view.screen.description) }
             }
+            let navigator = Navigator(AppSteps(), observer: tracker)
+            for index in 0..<7 {
+                navigator.transaction {
+                    index.isMultiple(of: 2) ? $0.select(\.explore) : $0.select(\.home)
+                }
+            }
+            let all = (0..<7).map { $0.isMultiple(of: 2) ? "/explore" : "/home" }
+            #expect(seen.withLock { $0 } == all)
+            #expect(tracker.views.map(\.screen.description) == Array(all.suffix(limit)))
         }
-        let all = (0..<7).map { $0.isMultiple(of: 2) ? "/explore" : "/home" }
-        #expect(seen.withLock { $0 } == all)
-        #expect(tracker.views.map(\.screen.description) == Array(all.suffix(limit)))
+
+        @Test func scriptedSessionReportsExactViewsAndDurations() throws {
+            let clock = ManualClock()
+            let tracker = ScreenTracker(clock: clock, initialScreen: StepPath(["home"]))
+            let navigator = Navigator(AppSteps(), observer: tracker)
+
+            clock.advance(by: .seconds(5))
+            try navigator.select(path: "profile/detail/dark")  // a multi-step deep link
+            clock.advance(by: .seconds(3))
+            navigator.transaction(.userGesture) { $0.select(\.explore) }  // tab switch
+            clock.advance(by: .seconds(2))
+            navigator.transaction(.userGesture) { $0.select(\.profile) }  // back: detail still there
+            clock.advance(by: .seconds(7))
+            try navigator.select(path: "profile/settings")  // over the pushed detail
+            clock.advance(by: .seconds(1))
+            try navigator.userDidRemove(path: "profile/settings")  // sheet swiped away
+            navigator.transaction { $0.explore.value.query = "x" }  // off screen: no view
+            clock.advance(by: .seconds(4))
+            try navigator.select(path: "login")  // the cover over the tab bar
+            clock.advance(by: .seconds(6))
+            try navigator.userDidRemove(path: "login")
+
+            #expect(
+                tracker.views == [
+                    ScreenView(
+                        screen: StepPath(["profile", "detail", "dark"]),
+                        previous: StepPath(["home"]),
+                        previousDuration: .seconds(5), cause: .deepLink),
+                    ScreenView(
+                        screen: StepPath(["explore"]),
+                        previous: StepPath(["profile", "detail", "dark"]),
+                        previousDuration: .seconds(3), cause: .userGesture),
+                    ScreenView(
+                        screen: StepPath(["profile", "detail", "dark"]),
+                        previous: StepPath(["explore"]),
+                        previousDuration: .seconds(2), cause: .userGesture),
+                    ScreenView(
+                        screen: StepPath(["profile", "settings"]),
+                        previous: StepPath(["profile", "detail", "dark"]),
+                        previousDuration: .seconds(7), cause: .deepLink),
+                    ScreenView(
+                        screen: StepPath(["profile", "detail", "dark"]),
+                        previous: StepPath(["profile", "settings"]),
+                        previousDuration: .seconds(1), cause: .userGesture),
+                    ScreenView(
+                        screen: StepPath(["login", "form"]),
+                        previous: StepPath(["profile", "detail", "dark"]),
+                        previousDuration: .seconds(4), cause: .deepLink),
+                    ScreenView(
+                        screen: StepPath(["profile", "detail", "dark"]),
+                        previous: StepPath(["login", "form"]),
+                        previousDuration: .seconds(6), cause: .userGesture),
+                ])
+            #expect(tracker.currentScreen == StepPath(["profile", "detail", "dark"]))
+        }
+
+        /// The same path with another identity is another screen: a product restored with another
+        /// id is a new screen view.
+        @Test func renewedScreenAtTheSamePathIsANewView() throws {
+            let clock = ManualClock()
+            let tracker = ScreenTracker(clock: clock)
+            let navigator = Navigator(AppSteps(), observer: tracker)
+            try navigator.select(path: "profile/detail")
+            clock.advance(by: .seconds(2))
+            let events = try navigator.select(path: "profile/detail", fresh: true)
+            #expect(events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
+            navigator.transaction { $0.explore.value.query = "y" }  // off screen: no view
+            #expect(
+                tracker.views == [
+                    ScreenView(
+                        screen: StepPath(["profile", "detail"]), previous: StepPath(["home"]),
+                        previousDuration: nil, cause: .deepLink),
+                    ScreenView(
+                        screen: StepPath(["profile", "detail"]),
+                        previous: StepPath(["profile", "detail"]),
+                        previousDuration: .seconds(2), cause: .deepLink),
+                ])
+        }
+
+        @Test func firstViewWithoutInitialScreenHasNoDuration() throws {
+            let tracker = ScreenTracker(clock: ManualClock())
+            let navigator = Navigator(AppSteps(), observer: tracker)
+            try navigator.select(path: "explore")
+            #expect(
+                tracker.views == [
+                    ScreenView(
+                        screen: StepPath(["explore"]), previous: StepPath(["home"]),
+                        previousDuration: nil, cause: .deepLink)
+                ])
+        }
+
+        @Test(arguments: [
+            ("home", ["home"]),
+            ("profile", ["profile", "main"]),
+            // An empty stack shows what its parent shows beneath it.
+            ("profile/friends", ["profile", "main"]),
+            ("profile/detail", ["profile", "detail"]),
+            ("profile/detail/light", ["profile", "detail", "light"]),
+            ("profile/settings", ["profile", "settings"]),
+            ("login", ["login", "form"]),
+            ("login/signUp", ["login", "signUp"]),
+        ])
+        func visibleScreenFollowsTheActivePath(path: String, expected: [String]) throws {
+            var steps = AppSteps()
+            try steps.select(path: path)
+            #expect(steps.visibleScreen == StepPath(expected))
+        }
+
+        @Test func visibleScreenOfAStackIsItsTopElement() throws {
+            var steps = AppSteps()
+            try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
+            #expect(steps.visibleScreen == StepPath(["profile", "friends", "bob", "main"]))
+        }
     }
 
-    @Test func scriptedSessionReportsExactViewsAndDurations() throws {
-        let clock = ManualClock()
-        let tracker = ScreenTracker(clock: clock, initialScreen: StepPath(["home"]))
-        let navigator = Navigator(AppSteps(), observer: tracker)
-
-        clock.advance(by: .seconds(5))
-        try navigator.select(path: "profile/detail/dark")  // a multi-step deep link
-        clock.advance(by: .seconds(3))
-        navigator.transaction(.userGesture) { $0.select(\.explore) }  // tab switch
-        clock.advance(by: .seconds(2))
-        navigator.transaction(.userGesture) { $0.select(\.profile) }  // back: detail still there
-        clock.advance(by: .seconds(7))
-        try navigator.select(path: "profile/settings")  // over the pushed detail
-        clock.advance(by: .seconds(1))
-        try navigator.userDidRemove(path: "profile/settings")  // sheet swiped away
-        navigator.transaction { $0.explore.value.query = "x" }  // off screen: no view
-        clock.advance(by: .seconds(4))
-        try navigator.select(path: "login")  // the cover over the tab bar
-        clock.advance(by: .seconds(6))
-        try navigator.userDidRemove(path: "login")
-
-        #expect(
-            tracker.views == [
-                ScreenView(
-                    screen: StepPath(["profile", "detail", "dark"]), previous: StepPath(["home"]),
-                    previousDuration: .seconds(5), cause: .deepLink),
-                ScreenView(
-                    screen: StepPath(["explore"]),
-                    previous: StepPath(["profile", "detail", "dark"]),
-                    previousDuration: .seconds(3), cause: .userGesture),
-                ScreenView(
-                    screen: StepPath(["profile", "detail", "dark"]),
-                    previous: StepPath(["explore"]),
-                    previousDuration: .seconds(2), cause: .userGesture),
-                ScreenView(
-                    screen: StepPath(["profile", "settings"]),
-                    previous: StepPath(["profile", "detail", "dark"]),
-                    previousDuration: .seconds(7), cause: .deepLink),
-                ScreenView(
-                    screen: StepPath(["profile", "detail", "dark"]),
-                    previous: StepPath(["profile", "settings"]),
-                    previousDuration: .seconds(1), cause: .userGesture),
-                ScreenView(
-                    screen: StepPath(["login", "form"]),
-                    previous: StepPath(["profile", "detail", "dark"]),
-                    previousDuration: .seconds(4), cause: .deepLink),
-                ScreenView(
-                    screen: StepPath(["profile", "detail", "dark"]),
-                    previous: StepPath(["login", "form"]),
-                    previousDuration: .seconds(6), cause: .userGesture),
-            ])
-        #expect(tracker.currentScreen == StepPath(["profile", "detail", "dark"]))
+    @Suite("Screen view text")
+    struct ScreenViewTests {
+        @Test func describesScreenPreviousAndDuration() {
+            let full = ScreenView(
+                screen: StepPath(["explore"]), previous: StepPath(["home"]),
+                previousDuration: .seconds(2), cause: .userGesture)
+            #expect(full.description == "/explore (after /home, 2.0 seconds) [userGesture]")
+            let first = ScreenView(
+                screen: StepPath(["home"]), previous: nil, previousDuration: nil, cause: .deepLink)
+            #expect(first.description == "/home [deepLink]")
+        }
     }
 
-    /// The same path with another identity is another screen: a product restored with another
-    /// id is a new screen view.
-    @Test func renewedScreenAtTheSamePathIsANewView() throws {
-        let clock = ManualClock()
-        let tracker = ScreenTracker(clock: clock)
-        let navigator = Navigator(AppSteps(), observer: tracker)
-        try navigator.select(path: "profile/detail")
-        clock.advance(by: .seconds(2))
-        let events = try navigator.select(path: "profile/detail", fresh: true)
-        #expect(events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
-        navigator.transaction { $0.explore.value.query = "y" }  // off screen: no view
-        #expect(
-            tracker.views == [
-                ScreenView(
-                    screen: StepPath(["profile", "detail"]), previous: StepPath(["home"]),
-                    previousDuration: nil, cause: .deepLink),
-                ScreenView(
-                    screen: StepPath(["profile", "detail"]),
-                    previous: StepPath(["profile", "detail"]),
-                    previousDuration: .seconds(2), cause: .deepLink),
-            ])
-    }
+    @Suite("Logging observer")
+    struct LoggingObserverTests {
+        @Test func writesBareSelectionsAsOneLine() {
+            let lines = LineSink()
+            LoggingStepsObserver(write: lines.append).didSelect(
+                SelectionChange(
+                    nodeType: "AppSteps", path: .root, layer: .content, oldKey: "home",
+                    newKey: "profile", value: nil))
+            LoggingStepsObserver(write: lines.append).didSelect(
+                SelectionChange(
+                    nodeType: "ProfileSteps", path: StepPath(["profile"]), layer: .modal,
+                    oldKey: "settings", newKey: nil, value: nil))
+            #expect(
+                lines.all == [
+                    "select AppSteps / content: home -> profile",
+                    "select ProfileSteps /profile modal: settings -> -",
+                ])
+        }
 
-    @Test func firstViewWithoutInitialScreenHasNoDuration() throws {
-        let tracker = ScreenTracker(clock: ManualClock())
-        let navigator = Navigator(AppSteps(), observer: tracker)
-        try navigator.select(path: "explore")
-        #expect(
-            tracker.views == [
-                ScreenView(
-                    screen: StepPath(["explore"]), previous: StepPath(["home"]),
-                    previousDuration: nil, cause: .deepLink)
-            ])
-    }
-
-    @Test(arguments: [
-        ("home", ["home"]),
-        ("profile", ["profile", "main"]),
-        // An empty stack shows what its parent shows beneath it.
-        ("profile/friends", ["profile", "main"]),
-        ("profile/detail", ["profile", "detail"]),
-        ("profile/detail/light", ["profile", "detail", "light"]),
-        ("profile/settings", ["profile", "settings"]),
-        ("login", ["login", "form"]),
-        ("login/signUp", ["login", "signUp"]),
-    ])
-    func visibleScreenFollowsTheActivePath(path: String, expected: [String]) throws {
-        var steps = AppSteps()
-        try steps.select(path: path)
-        #expect(steps.visibleScreen == StepPath(expected))
-    }
-
-    @Test func visibleScreenOfAStackIsItsTopElement() throws {
-        var steps = AppSteps()
-        try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
-        #expect(steps.visibleScreen == StepPath(["profile", "friends", "bob", "main"]))
-    }
-}
-
-@Suite("Screen view text")
-struct ScreenViewTests {
-    @Test func describesScreenPreviousAndDuration() {
-        let full = ScreenView(
-            screen: StepPath(["explore"]), previous: StepPath(["home"]),
-            previousDuration: .seconds(2), cause: .userGesture)
-        #expect(full.description == "/explore (after /home, 2.0 seconds) [userGesture]")
-        let first = ScreenView(
-            screen: StepPath(["home"]), previous: nil, previousDuration: nil, cause: .deepLink)
-        #expect(first.description == "/home [deepLink]")
-    }
-}
-
-@Suite("Logging observer")
-struct LoggingObserverTests {
-    @Test func writesBareSelectionsAsOneLine() {
-        let lines = LineSink()
-        LoggingStepsObserver(write: lines.append).didSelect(
-            SelectionChange(
-                nodeType: "AppSteps", path: .root, layer: .content, oldKey: "home",
-                newKey: "profile", value: nil))
-        LoggingStepsObserver(write: lines.append).didSelect(
-            SelectionChange(
-                nodeType: "ProfileSteps", path: StepPath(["profile"]), layer: .modal,
-                oldKey: "settings", newKey: nil, value: nil))
-        #expect(
-            lines.all == [
-                "select AppSteps / content: home -> profile",
-                "select ProfileSteps /profile modal: settings -> -",
-            ])
-    }
-
-    @Test func writesAHeaderAndOneLinePerEvent() throws {
-        let lines = LineSink()
-        let navigator = Navigator(AppSteps(), observer: LoggingStepsObserver(write: lines.append))
-        try navigator.select(path: "profile/detail/dark")
-        #expect(
-            lines.all == [
-                "#1 deepLink -> /profile/detail/dark",
-                "  select / home -> profile",
-                "  push /profile/detail",
-            ])
+        @Test func writesAHeaderAndOneLinePerEvent() throws {
+            let lines = LineSink()
+            let navigator = Navigator(
+                AppSteps(), observer: LoggingStepsObserver(write: lines.append))
+            try navigator.select(path: "profile/detail/dark")
+            #expect(
+                lines.all == [
+                    "#1 deepLink -> /profile/detail/dark",
+                    "  select / home -> profile",
+                    "  push /profile/detail",
+                ])
+        }
     }
 }
 
