@@ -34,7 +34,8 @@ extension ThreadSafety {
             clock.advance(by: .seconds(3))
             navigator.transaction(.userGesture) { $0.select(\.explore) }  // tab switch
             clock.advance(by: .seconds(2))
-            navigator.transaction(.userGesture) { $0.select(\.profile) }  // back: detail still there
+            // Back: the detail is still there.
+            navigator.transaction(.userGesture) { $0.select(\.profile) }
             clock.advance(by: .seconds(7))
             try navigator.select(path: "profile/settings")  // over the pushed detail
             clock.advance(by: .seconds(1))
