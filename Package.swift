@@ -56,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StepTreeTests",
-            dependencies: ["StepTree", "ExampleSteps"],
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],

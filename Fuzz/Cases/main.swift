@@ -55,22 +55,6 @@ func check(_ bytes: [UInt8]) {
         "a second load gives other cases")
 }
 
-/// Whether `error` is one of the refusals `ConformanceCase.load` is designed to give.
-func isKnownCaseFileError(_ error: ConformanceFileError) -> Bool {
-    let problems: Set = [
-        "not valid JSON", "expected an array of cases", "expected an object",
-        "'steps' must be an array", "'ids' must be an array of strings",
-        "'expect' must be an array of strings", "'error' must be a boolean",
-    ]
-    if problems.contains(error.problem) { return true }
-    if error.problem.hasPrefix("unknown field '") { return true }
-    let prefix = "schema error at /"
-    guard error.problem.hasPrefix(prefix), let colon = error.problem.range(of: ": ") else {
-        return false
-    }
-    return isKnownSchemaProblem(String(error.problem[colon.upperBound...]))
-}
-
 /// Every conformance case as a one-case file, compact JSON with sorted keys.
 func seeds(_ fixtures: [URL]) throws -> [[UInt8]] {
     var seeds: [[UInt8]] = []

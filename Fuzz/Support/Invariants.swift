@@ -88,16 +88,20 @@ public enum Outcome: Hashable, Sendable {
     case error(StepPathError)
 }
 
-/// The segments of `text`, read the way SPEC §4 describes, written independently of the
-/// library: drop one leading `/`, split at every `/`; no segments at all is the empty path.
+/// The segments of `text`, read the way SPEC §4 and the documented limits describe, written
+/// independently of the library: drop one leading `/`, split at every `/`; no segments at all
+/// is the empty path; more than 128 segments, or a segment over 1,024 bytes, is refused.
 public func referenceParse(_ text: String) -> Result<[String], StepPathError> {
     var bytes = Substring(text).utf8[...]
     if bytes.first == UInt8(ascii: "/") { bytes = bytes.dropFirst() }
     if bytes.isEmpty { return .failure(.emptyPath) }
-    let parts = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        .map { String(decoding: Array($0), as: UTF8.self) }
-    if let index = parts.firstIndex(of: "") { return .failure(.emptySegment(index: index)) }
-    return .success(parts)
+    let raw = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    if raw.count > 128 { return .failure(.tooDeep(raw.count)) }
+    for (index, part) in raw.enumerated() {
+        if part.isEmpty { return .failure(.emptySegment(index: index)) }
+        if part.count > 1024 { return .failure(.segmentTooLong(index: index, length: part.count)) }
+    }
+    return .success(raw.map { String(decoding: Array($0), as: UTF8.self) })
 }
 
 extension StepNode {
