@@ -28,7 +28,8 @@ let package = Package(
         ),
         // libFuzzer targets (see Fuzz/README.md and .ci/fuzz); in a plain build each replays
         // the input files it is given.
-        .target(name: "FuzzSupport", dependencies: ["StepTree"], path: "Fuzz/Support"),
+        .target(
+            name: "FuzzSupport", dependencies: ["StepTree", "ExampleSteps"], path: "Fuzz/Support"),
         .executableTarget(
             name: "fuzz-paths",
             dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],

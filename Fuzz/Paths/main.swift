@@ -7,17 +7,8 @@ import Foundation
 import FuzzSupport
 import StepTree
 
-/// The twin unrolls the friends stack this deep: paths of up to `2 * depth + 3` segments mean
-/// the same in both trees.
-let friendDepth = 4
-let comparedSegments = 2 * friendDepth + 3
-let schema: StepSchema = {
-    do {
-        return try ExampleSchema.load(friendDepth: friendDepth)
-    } catch {
-        fatalError("the example schema does not load: \(error)")
-    }
-}()
+let comparedSegments = ExampleTwin.comparedSegments
+let schema = ExampleTwin.schema
 let dynamicDecoder: JSONDecoder = {
     let decoder = JSONDecoder()
     decoder.userInfo[.stepSchema] = schema

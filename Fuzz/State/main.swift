@@ -92,30 +92,15 @@ func seeds(_ fixtures: [URL]) throws -> [[UInt8]] {
         let cases = try ConformanceCase.load(json: Data(contentsOf: file))
         for testCase in cases {
             var state = DynamicSteps(schema: testCase.schema)
-            for check in testCase.checks { try? perform(check.action, on: &state) }
+            for check in testCase.checks {
+                try? ConformanceRunner.perform(check.action, on: &state)
+            }
             seeds.append(
                 [2] + Array(try schemaJSON(testCase.schema)) + [0]
                     + Array(try encoder.encode(state)))
         }
     }
     return seeds
-}
-
-/// Applies one conformance action through the public API.
-func perform(_ action: ConformanceCase.Action, on state: inout DynamicSteps) throws {
-    switch action {
-    case .select(let path, nil): try state.select(path: path)
-    case .select(let path, .fresh?): try state.select(path: path, fresh: true)
-    case .select(let path, .value(let value)?): try state.select(path: path, with: value)
-    case .show(let path): try state.show(path: path)
-    case .deselect(let path): try state.deselect(path: path)
-    case .stack(let path, let ids): try state.setStack(path: path, ids: ids)
-    case .restore(let steps):
-        var saved = DynamicSteps(schema: state.schema)
-        for step in steps { try perform(step, on: &saved) }
-        state.restore(saved)
-    case .malformed: break
-    }
 }
 
 /// The JSON of a schema, written back from its public shape.

@@ -8,15 +8,8 @@ import Foundation
 import FuzzSupport
 import StepTree
 
-let friendDepth = 4
-let comparedSegments = 2 * friendDepth + 3
-let schema: StepSchema = {
-    do {
-        return try ExampleSchema.load(friendDepth: friendDepth)
-    } catch {
-        fatalError("the example schema does not load: \(error)")
-    }
-}()
+let comparedSegments = ExampleTwin.comparedSegments
+let schema = ExampleTwin.schema
 
 /// Why a handler refused a link.
 struct Refusal: Error, CustomStringConvertible {

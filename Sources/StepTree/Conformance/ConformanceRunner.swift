@@ -77,9 +77,14 @@ public enum ConformanceRunner {
         return report
     }
 
-    /// Applies one action to `state`.
+    /// Applies one case action to `state`, as ``run(_:)`` does for each step.
+    /// - Parameters:
+    ///   - action: The step's operation.
+    ///   - state: The state to change; unchanged when the action fails.
     /// - Throws: ``ConformanceStepError`` for a failed path operation or a malformed step.
-    static func perform(_ action: ConformanceCase.Action, on state: inout DynamicSteps)
+    /// - Complexity: The cost of the operation; a `restore` rebuilds its state from the initial
+    ///   one.
+    public static func perform(_ action: ConformanceCase.Action, on state: inout DynamicSteps)
         throws(ConformanceStepError)
     {
         do {
