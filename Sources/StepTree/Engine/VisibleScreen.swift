@@ -15,12 +15,9 @@ extension StepNode {
     }
 }
 
-/// The path to the visible screen: each step's segment, kind (`nil` for a stack element) and
-/// node.
+/// The path to the visible screen: each step's segment, and the identity of the last step.
 struct VisiblePath {
     var segments: [String] = []
-    var kinds: [StepKind?] = []
-    var nodes: [StepNodeStorage] = []
     /// The identity of the last step, computed as ``ScreenRendering`` computes it.
     var identity = StepIdentity.root
 
@@ -47,8 +44,6 @@ extension StepNodeStorage {
                             .child(node.childKey(pushed), role: .stack, renewal: step.renewal)
                             .child(element.id, role: nil, renewal: element.renewal)
                         visible.segments += [node.childKey(pushed), element.id]
-                        visible.kinds += [.stack, nil]
-                        visible.nodes += [stack, element.storage]
                         node = element.storage
                         continue
                     }
@@ -64,9 +59,7 @@ extension StepNodeStorage {
             visible.identity = visible.identity.child(
                 node.childKey(next), role: node.childKind(next), renewal: step.renewal)
             visible.segments.append(node.childKey(next))
-            visible.kinds.append(node.childKind(next))
             node = step.storage
-            visible.nodes.append(node)
         }
     }
 }
