@@ -109,10 +109,9 @@ struct DiffWalk {
                 isContent: true)
         }
         for index in oldNode.contentOrder where !matchedOld.contains(index) {
-            let side = Side(
-                node: oldNode.child(index).storage,
-                active: oldContentActive && index == oldContent)
-            singleChild(index, of: oldNode, side, identity, region: region, isOld: true)
+            singleChild(
+                index, of: oldNode, active: oldContentActive && index == oldContent, identity,
+                region: region, isOld: true)
         }
 
         // Push and modal layers: the selected child of each, matched by key.
@@ -146,8 +145,8 @@ struct DiffWalk {
                 isContent: false)
         }
         if let oldIndex, !matched {
-            let side = Side(node: oldNode.child(oldIndex).storage, active: oldActive)
-            singleChild(oldIndex, of: oldNode, side, identity, region: region, isOld: true)
+            singleChild(
+                oldIndex, of: oldNode, active: oldActive, identity, region: region, isOld: true)
         }
     }
 
@@ -282,31 +281,33 @@ struct DiffWalk {
         let content = node.selectedIndex(in: .content)
         let contentActive = side.active && !node.pushLayerHoldsFrame
         for index in node.contentOrder {
-            let child = Side(
-                node: node.child(index).storage, active: contentActive && index == content)
-            singleChild(index, of: node, child, identity, region: region, isOld: isOld)
+            singleChild(
+                index, of: node, active: contentActive && index == content, identity,
+                region: region, isOld: isOld)
         }
         if let pushed = node.selectedIndex(in: .push) {
-            let child = Side(node: node.child(pushed).storage, active: side.active)
-            singleChild(pushed, of: node, child, identity, region: region, isOld: isOld)
+            singleChild(
+                pushed, of: node, active: side.active, identity, region: region, isOld: isOld)
         }
         if side.active, let modal = node.selectedIndex(in: .modal) {
-            let child = Side(node: node.child(modal).storage, active: true)
-            singleChild(modal, of: node, child, identity, region: region, isOld: isOld)
+            singleChild(modal, of: node, active: true, identity, region: region, isOld: isOld)
         }
     }
 
     /// Walks child `index` of `parent`, on one side only.
     private mutating func singleChild(
-        _ index: Int, of parent: StepNodeStorage, _ side: Side, _ identity: StepIdentity,
+        _ index: Int, of parent: StepNodeStorage, active: Bool, _ identity: StepIdentity,
         region: Int?, isOld: Bool
     ) {
         let key = parent.childKey(index)
         let kind = parent.childKind(index)
-        let childIdentity = identity.child(key, role: kind, renewal: parent.child(index).renewal)
+        let step = parent.child(index)  // read once: its storage and its renewal
+        let childIdentity = identity.child(key, role: kind, renewal: step.renewal)
         segments.append(key)
         if isOld { oldOrder.append(parent.ordinal(of: index)) }
-        single(side, childIdentity, kind: kind, region: region, isOld: isOld)
+        single(
+            Side(node: step.storage, active: active), childIdentity, kind: kind, region: region,
+            isOld: isOld)
         if isOld { oldOrder.removeLast() }
         segments.removeLast()
     }
