@@ -38,16 +38,16 @@ enum ReferenceSegment {
     }
 
     /// Reads one segment of a pattern the router accepted.
-    init(_ part: Substring) {
-        guard part.hasPrefix("<") else {
-            self = .literal(String(part))
+    init(_ part: [UInt8]) {
+        guard part.first == UInt8(ascii: "<") else {
+            self = .literal(String(decoding: part, as: UTF8.self))
             return
         }
         let inner = part.dropFirst().dropLast()
-        if inner.hasPrefix("int:") {
-            self = .integer(String(inner.dropFirst(4)))
+        if inner.starts(with: "int:".utf8) {
+            self = .integer(String(decoding: inner.dropFirst(4), as: UTF8.self))
         } else {
-            self = .text(String(inner))
+            self = .text(String(decoding: inner, as: UTF8.self))
         }
     }
 }
@@ -63,7 +63,7 @@ func referenceMatch(
         var matches = true
         for (segment, text) in zip(segments, path.segments) {
             switch segment {
-            case .literal(let literal): matches = matches && literal == text
+            case .literal(let literal): matches = matches && Array(literal.utf8) == Array(text.utf8)
             case .integer(let name):
                 matches = matches && Int(text) != nil
                 values[name] = text
@@ -197,8 +197,10 @@ func check(_ bytes: [UInt8]) {
             if let error = typedError {
                 require(error.pattern == pattern, "\(context): \(error) names another pattern")
             } else {
-                let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
-                patterns.append((pattern, segments.map(ReferenceSegment.init)))
+                // Split as bytes: `/` followed by a combining mark is one character.
+                let segments = pattern.utf8.split(
+                    separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                patterns.append((pattern, segments.map { ReferenceSegment(Array($0)) }))
             }
             continue
         }

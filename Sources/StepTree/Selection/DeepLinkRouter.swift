@@ -64,17 +64,26 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         }
         var segments: [PatternSegment] = []
         var names = Set<String>()
+        // Bytes, not characters, throughout: a combining mark after `/`, `<` or `:` must not hide
+        // it, as paths are split the same way.
         for part in StepPath.split(pattern) {
             guard !part.isEmpty else { throw fail("empty segment") }
-            guard part.hasPrefix("<") || part.hasSuffix(">") else {
+            let opens = part.utf8.first == UInt8(ascii: "<")
+            let closes = part.utf8.last == UInt8(ascii: ">")
+            guard opens || closes else {
+                // A literal no path can hold would never match.
+                guard StepPath.isValidSegment(part) else {
+                    throw fail("literal segment '\(StepPath.excerpt(part))' can never match")
+                }
                 segments.append(.literal(String(part)))
                 continue
             }
-            guard part.hasPrefix("<"), part.hasSuffix(">"), part.count > 2 else {
+            guard opens, closes, part.utf8.count > 2 else {
                 throw fail("malformed placeholder '\(part)'")
             }
-            let inner = part.dropFirst().dropLast()
-            let pieces = inner.split(separator: ":", omittingEmptySubsequences: false)
+            let inner = part.utf8.dropFirst().dropLast()
+            let pieces = inner.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+                .map { Substring($0) }
             let name = String(pieces.last ?? "")
             guard !name.isEmpty, pieces.count <= 2 else {
                 throw fail("malformed placeholder '\(part)'")
@@ -149,7 +158,7 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         for (pattern, segment) in zip(route.segments, path.segments) {
             switch pattern {
             case .literal(let literal):
-                guard literal == segment else { return nil }
+                guard StepPath.sameSegment(literal, segment) else { return nil }
             case .integer(let name):
                 guard Int(segment) != nil else { return nil }
                 values[name] = segment

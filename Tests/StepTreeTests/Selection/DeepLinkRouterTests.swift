@@ -92,6 +92,9 @@ struct DeepLinkRouterTests {
         ("a/<x:y:z>", "malformed placeholder '<x:y:z>'"),
         ("a/<float:x>", "unknown placeholder type 'float'"),
         ("<x>/<int:x>", "placeholder 'x' appears twice"),
+        ("a/b\u{08}c", "literal segment 'b\u{08}c' can never match"),
+        // A combining mark after `<` does not hide it: the pattern is read as bytes.
+        ("a/<\u{301}b", "malformed placeholder '<\u{301}b'"),
     ])
     func badPatternsAreRefused(pattern: String, problem: String) {
         var router = DeepLinkRouter<AppSteps>()
@@ -118,6 +121,29 @@ struct DeepLinkRouterTests {
         #expect(
             try navigator.open(Self.url("myapp://search/cats"), with: Self.router()).map(
                 \.description) == ["replace /explore"])
+    }
+
+    /// Found by fuzz-urls: `/` followed by a combining mark separates segments in a pattern as
+    /// it does in a path, so `<a>/\u{35E}x` has two segments and does not match `myapp://ax`.
+    @Test func aCombiningMarkAfterASlashStillSeparates() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("<a>/\u{35E}x") { _, _ in }
+        try router.register("p/<int:\u{301}n>") { _, _ in }
+        #expect(router.match(try Self.url("myapp://ax")) == nil)
+        #expect(router.match(try Self.url("myapp://a%CD%9Ex")) == nil)
+        let two = try #require(router.match(Self.url("myapp://a/%CD%9Ex")))
+        #expect(two.pattern == "<a>/\u{35E}x")
+        #expect(two.values == ["a": "a"])
+        // … and after `:`: the placeholder is an `int` named U+0301 + `n`.
+        #expect(router.match(try Self.url("myapp://p/x")) == nil)
+        #expect(router.match(try Self.url("myapp://p/5"))?.values == ["\u{301}n": "5"])
+    }
+
+    @Test func literalsCompareByScalarsNotByCanonicalEquivalence() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("caf\u{E9}") { _, _ in }
+        #expect(router.match(try Self.url("myapp://caf%C3%A9"))?.pattern == "caf\u{E9}")
+        #expect(router.match(try Self.url("myapp://cafe%CC%81")) == nil)
     }
 
     @Test func aPatternRegisteredTwiceIsRefused() throws {
