@@ -39,17 +39,40 @@ public struct NavigationChange: Sendable, CustomStringConvertible {
     public let cause: NavigationCause
     /// The transaction's number in its navigator, from 1, without gaps.
     public let sequence: UInt64
+    /// The navigator that made the change.
+    public let navigator: NavigatorID
+    /// The transaction's metadata: ``cause``, animation, whether the UI already shows it.
+    public let transaction: NavigationTransaction
 
-    /// Creates a change record.
+    /// Creates a change record made by no navigator (``NavigatorID/none``).
     public init(
         old: any StepNode, new: any StepNode, events: [NavigationEvent], cause: NavigationCause,
         sequence: UInt64
     ) {
+        self.init(
+            old: old, new: new, events: events, transaction: NavigationTransaction(cause),
+            sequence: sequence, navigator: .none)
+    }
+
+    /// Creates a change record.
+    /// - Parameters:
+    ///   - old: The root before.
+    ///   - new: The root after.
+    ///   - events: The events between their screens.
+    ///   - transaction: The transaction's metadata; ``cause`` is its cause.
+    ///   - sequence: The transaction's number in its navigator.
+    ///   - navigator: The navigator that made it.
+    public init(
+        old: any StepNode, new: any StepNode, events: [NavigationEvent],
+        transaction: NavigationTransaction, sequence: UInt64, navigator: NavigatorID
+    ) {
         self.old = old
         self.new = new
         self.events = events
-        self.cause = cause
+        self.cause = transaction.cause
         self.sequence = sequence
+        self.navigator = navigator
+        self.transaction = transaction
     }
 
     /// The screen on top of the active path after the change.
