@@ -250,7 +250,7 @@ public final class Navigator<Root: StepNode>: Sendable {
 
     /// Starts telling `observer`, on the main actor, about every change; held weakly.
     @MainActor
-    public func addObserver<Observer: MainActorNavigatorObserver>(_ observer: Observer)
+    public func addMainActorObserver<Observer: MainActorNavigatorObserver>(_ observer: Observer)
     where Observer.Root == Root {
         let reference = MainActorWeak(observer)
         typedObservers.add(

@@ -1,5 +1,5 @@
 /// One committed transaction of a `Navigator<Root>`, typed by its root: what its own observers
-/// (``NavigatorObserver``, ``MainActorNavigatorObserver``) and ``Navigator/updates`` get.
+/// (``NavigatorObserver``, ``MainActorNavigatorObserver``) and ``Navigator/rootChanges`` get.
 ///
 /// The same change as ``NavigationChange``, without the type erasure: `change.new.profile`
 /// reads the new state directly.

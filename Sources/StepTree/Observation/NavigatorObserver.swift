@@ -37,7 +37,7 @@ extension NavigatorObserver {
 /// @MainActor final class Coordinator: MainActorNavigatorObserver {
 ///     func didChange(_ change: NavigatorChange<AppSteps>) { title = "\(change.visibleScreen)" }
 /// }
-/// navigator.addObserver(coordinator)
+/// navigator.addMainActorObserver(coordinator)
 /// ```
 ///
 /// Changes are delivered on the main actor after the transaction returns (a transaction may

@@ -78,14 +78,7 @@ extension StepNode {
         return StepModal(id: identity, path: path.appending(key), style: style)
     }
 
-    /// The frames of the container owned by the step at `container`: the root's for the root
-    /// path, else a tab's or a presented step's own; empty for any other step, or one not
-    /// mounted.
-    /// - Complexity: O(*m*) for *m* mounted nodes.
-    func frames(in container: StepPath) -> [StepFrame] {
-        frames(in: container, rendering: ScreenRendering(StepStorage.make(self)))
-    }
-
+    /// The frames of the container owned by the step at `container`, read from `rendering`.
     func frames(in container: StepPath, rendering: ScreenRendering) -> [StepFrame] {
         let key: ScreenRendering.Container
         if container.isRoot {

@@ -108,7 +108,7 @@ extension ThreadSafety {
         @Test func mainActorObserverGetsChangesOnTheMainActor() async throws {
             let titles = ScreenTitles()
             let navigator = Navigator(AppSteps())
-            navigator.addObserver(titles)
+            navigator.addMainActorObserver(titles)
             try navigator.select(path: "profile/detail/dark")
             navigator.transaction(.userGesture) { $0.select(\.login) }
             await titles.waitFor(2)
@@ -119,7 +119,7 @@ extension ThreadSafety {
         @Test func mainActorObserverGetsChangesFromOtherThreadsInOrder() async throws {
             let titles = ScreenTitles()
             let navigator = Navigator(AppSteps())
-            navigator.addObserver(titles)
+            navigator.addMainActorObserver(titles)
             await Task.detached {
                 for index in 0..<10 {
                     navigator.transaction {
