@@ -1,18 +1,25 @@
 import ExampleSteps
+import Foundation
 import StepTree
-import Synchronization
 
 /// An observer that counts the calls it gets.
-final class CallCounter: StepsObserver {
-    let willChanges = Atomic<Int>(0)
-    let didChanges = Atomic<Int>(0)
+///
+/// Counts under a lock rather than with `Synchronization.Atomic`, which needs newer systems than
+/// the package's deployment targets.
+final class CallCounter: StepsObserver, @unchecked Sendable {
+    // `@unchecked Sendable`: the counts are read and written only under `lock`.
+    private let lock = NSLock()
+    private var counts = (will: 0, did: 0)
+
+    var willChanges: Int { lock.withLock { counts.will } }
+    var didChanges: Int { lock.withLock { counts.did } }
 
     func willChange(_ change: NavigationChange) {
-        willChanges.add(1, ordering: .relaxed)
+        lock.withLock { counts.will += 1 }
     }
 
     func didChange(_ change: NavigationChange) {
-        didChanges.add(1, ordering: .relaxed)
+        lock.withLock { counts.did += 1 }
     }
 }
 
@@ -45,8 +52,8 @@ enum ObserveBench {
             try expect(got == events, "transaction \(index) gave \(got), expected \(events)")
         }
         let calls = observed ? expected.count : 0
-        let will = counter.willChanges.load(ordering: .relaxed)
-        let did = counter.didChanges.load(ordering: .relaxed)
+        let will = counter.willChanges
+        let did = counter.didChanges
         try expect(
             will == calls && did == calls,
             "observer counted \(will) willChange and \(did) didChange calls, expected \(calls)")
