@@ -9,10 +9,15 @@ import StepTree
 final class CallCounter: StepsObserver, @unchecked Sendable {
     // `@unchecked Sendable`: the counts are read and written only under `lock`.
     private let lock = NSLock()
-    private var counts = (will: 0, did: 0)
+    private var counts = (will: 0, did: 0, selections: 0)
 
     var willChanges: Int { lock.withLock { counts.will } }
     var didChanges: Int { lock.withLock { counts.did } }
+    var selections: Int { lock.withLock { counts.selections } }
+
+    func didSelect(_ selection: SelectionChange) {
+        lock.withLock { counts.selections += 1 }
+    }
 
     func willChange(_ change: NavigationChange) {
         lock.withLock { counts.will += 1 }
@@ -65,6 +70,21 @@ enum ObserveBench {
                 let events = transaction(navigator, index)
                 blackHole(events)
             }
+        }
+    }
+
+    /// The typed deep links of `select.typed` with the counter installed as the global
+    /// observer: what a bare-value select costs in an app with analytics.
+    static func observedSelect() throws -> Runner {
+        let counter = CallCounter()
+        StepSystem.observer = counter
+        defer { StepSystem.observer = nil }
+        let run = try SelectBench.typed()
+        try expect(counter.selections > 0, "the observer saw no selection")
+        return { count in
+            StepSystem.observer = counter
+            defer { StepSystem.observer = nil }
+            return try run(count)
         }
     }
 }
