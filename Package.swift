@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "StepTree",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The lowest the code allows: `Observation` (the observable navigator) needs these.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "StepTree", targets: ["StepTree"]),
         .executable(name: "steptree", targets: ["steptree"]),

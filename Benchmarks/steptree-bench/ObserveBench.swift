@@ -1,18 +1,30 @@
 import ExampleSteps
+import Foundation
 import StepTree
-import Synchronization
 
 /// An observer that counts the calls it gets.
-final class CallCounter: StepsObserver {
-    let willChanges = Atomic<Int>(0)
-    let didChanges = Atomic<Int>(0)
+///
+/// Counts under a lock rather than with `Synchronization.Atomic`, which needs newer systems than
+/// the package's deployment targets.
+final class CallCounter: StepsObserver, @unchecked Sendable {
+    // `@unchecked Sendable`: the counts are read and written only under `lock`.
+    private let lock = NSLock()
+    private var counts = (will: 0, did: 0, selections: 0)
+
+    var willChanges: Int { lock.withLock { counts.will } }
+    var didChanges: Int { lock.withLock { counts.did } }
+    var selections: Int { lock.withLock { counts.selections } }
+
+    func didSelect(_ selection: SelectionChange) {
+        lock.withLock { counts.selections += 1 }
+    }
 
     func willChange(_ change: NavigationChange) {
-        willChanges.add(1, ordering: .relaxed)
+        lock.withLock { counts.will += 1 }
     }
 
     func didChange(_ change: NavigationChange) {
-        didChanges.add(1, ordering: .relaxed)
+        lock.withLock { counts.did += 1 }
     }
 }
 
@@ -45,8 +57,8 @@ enum ObserveBench {
             try expect(got == events, "transaction \(index) gave \(got), expected \(events)")
         }
         let calls = observed ? expected.count : 0
-        let will = counter.willChanges.load(ordering: .relaxed)
-        let did = counter.didChanges.load(ordering: .relaxed)
+        let will = counter.willChanges
+        let did = counter.didChanges
         try expect(
             will == calls && did == calls,
             "observer counted \(will) willChange and \(did) didChange calls, expected \(calls)")
@@ -58,6 +70,21 @@ enum ObserveBench {
                 let events = transaction(navigator, index)
                 blackHole(events)
             }
+        }
+    }
+
+    /// The typed deep links of `select.typed` with the counter installed as the global
+    /// observer: what a bare-value select costs in an app with analytics.
+    static func observedSelect() throws -> Runner {
+        let counter = CallCounter()
+        StepSystem.observer = counter
+        defer { StepSystem.observer = nil }
+        let run = try SelectBench.typed()
+        try expect(counter.selections > 0, "the observer saw no selection")
+        return { count in
+            StepSystem.observer = counter
+            defer { StepSystem.observer = nil }
+            return try run(count)
         }
     }
 }

@@ -123,6 +123,21 @@ extension ReadmeTree {
                 ])
         }
 
+        @Test func bindingsAndTransactionMetadata() throws {
+            let navigator = Navigator(AppSteps())
+            let tab = navigator.selectionBinding()  // TabView(selection:)
+            tab.set(.profile)  // the user tapped the profile tab
+
+            try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
+            let path = navigator.framesBinding(in: StepPath(["profile"]))  // NavigationStack(path:)
+            path.set(Array(path.get().dropLast()))  // a swipe back
+            #expect(navigator.root.profile.friends.ids == ["ann"])
+
+            let quiet = NavigationTransaction(animated: false)  // reaches observers, drivers
+            let popped = navigator.popToRoot(transaction: quiet)  // what was popped
+            #expect(popped == [StepPath(["profile", "friends", "ann"])])
+        }
+
         @Test func readmeBlocksAppearHere() throws {
             let here = URL(fileURLWithPath: #filePath)
             let root = here.deletingLastPathComponent().deletingLastPathComponent()
@@ -132,7 +147,7 @@ extension ReadmeTree {
             let source = try String(contentsOf: here, encoding: .utf8)
             let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
                 .map { $0.components(separatedBy: "```")[0] }
-            #expect(blocks.count == 5)
+            #expect(blocks.count == 6)
             for block in blocks {
                 #expect(
                     normalized(source).contains(normalized(block)),

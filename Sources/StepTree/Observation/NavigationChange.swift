@@ -39,17 +39,40 @@ public struct NavigationChange: Sendable, CustomStringConvertible {
     public let cause: NavigationCause
     /// The transaction's number in its navigator, from 1, without gaps.
     public let sequence: UInt64
+    /// The navigator that made the change.
+    public let navigator: NavigatorID
+    /// The transaction's metadata: ``cause``, animation, whether the UI already shows it.
+    public let transaction: NavigationTransaction
 
-    /// Creates a change record.
+    /// Creates a change record made by no navigator (``NavigatorID/none``).
     public init(
         old: any StepNode, new: any StepNode, events: [NavigationEvent], cause: NavigationCause,
         sequence: UInt64
     ) {
+        self.init(
+            old: old, new: new, events: events, transaction: NavigationTransaction(cause),
+            sequence: sequence, navigator: .none)
+    }
+
+    /// Creates a change record.
+    /// - Parameters:
+    ///   - old: The root before.
+    ///   - new: The root after.
+    ///   - events: The events between their screens.
+    ///   - transaction: The transaction's metadata; ``cause`` is its cause.
+    ///   - sequence: The transaction's number in its navigator.
+    ///   - navigator: The navigator that made it.
+    public init(
+        old: any StepNode, new: any StepNode, events: [NavigationEvent],
+        transaction: NavigationTransaction, sequence: UInt64, navigator: NavigatorID
+    ) {
         self.old = old
         self.new = new
         self.events = events
-        self.cause = cause
+        self.cause = transaction.cause
         self.sequence = sequence
+        self.navigator = navigator
+        self.transaction = transaction
     }
 
     /// The screen on top of the active path after the change.
@@ -64,31 +87,123 @@ public struct NavigationChange: Sendable, CustomStringConvertible {
 
 /// A selection made on a bare value through a select API: which node, in which layer, from
 /// which child to which.
+///
+/// A change reported by the library is built lazily: the type name, the path, the keys and the
+/// value are computed when an observer reads them, not for every selection.
 public struct SelectionChange: Sendable, CustomStringConvertible {
+    private let source: Source
+
+    /// Where the fields come from: given, or read on demand from the edited node.
+    private enum Source: Sendable {
+        case fields(
+            nodeType: String, path: StepPath, layer: StepLayer, oldKey: String?, newKey: String?,
+            value: (any StepValue)?)
+        case edited(EditedNode)
+    }
+
+    /// The node an edit changed, and how: enough to compute every field later.
+    struct EditedNode: Sendable {
+        /// The node's box; shared with the edited value, so a later edit copies it and this
+        /// one still reads the state of the change.
+        let node: StepNodeStorage
+        let path: EditedPath
+        let layer: StepLayer
+        /// The child indices before and after, or the renewed element's position.
+        let old: Int?
+        let new: Int?
+        let element: Int?
+    }
+
+    /// The node's path: a prefix of the edit's segments, or a path built already.
+    enum EditedPath: Sendable {
+        case prefix([Substring], Int)
+        case path(StepPath)
+
+        var path: StepPath {
+            switch self {
+            case .prefix(let segments, let count):
+                StepPath(segments[..<count].map { String($0) })
+            case .path(let path): path
+            }
+        }
+    }
+
     /// The type of the node whose selection changed (`AppSteps`, `DynamicSteps`).
-    public let nodeType: String
+    public var nodeType: String {
+        switch source {
+        case .fields(let nodeType, _, _, _, _, _): nodeType
+        case .edited(let edited): edited.node.typeName
+        }
+    }
+
     /// The node's path from the value the select API was called on.
-    public let path: StepPath
+    public var path: StepPath {
+        switch source {
+        case .fields(_, let path, _, _, _, _): path
+        case .edited(let edited): edited.path.path
+        }
+    }
+
     /// The layer whose selection changed.
-    public let layer: StepLayer
+    public var layer: StepLayer {
+        switch source {
+        case .fields(_, _, let layer, _, _, _): layer
+        case .edited(let edited): edited.layer
+        }
+    }
+
     /// The key selected before, if any.
-    public let oldKey: String?
+    public var oldKey: String? {
+        switch source {
+        case .fields(_, _, _, let oldKey, _, _): oldKey
+        case .edited(let edited):
+            if let element = edited.element {
+                edited.node.element(element).id
+            } else {
+                edited.old.map(edited.node.childKey)
+            }
+        }
+    }
+
     /// The key selected now, if any (the same as ``oldKey`` for a renewal).
-    public let newKey: String?
+    public var newKey: String? {
+        switch source {
+        case .fields(_, _, _, _, let newKey, _): newKey
+        case .edited(let edited):
+            if let element = edited.element {
+                edited.node.element(element).id
+            } else {
+                edited.new.map(edited.node.childKey)
+            }
+        }
+    }
+
     /// The newly selected child's value, if any.
-    public let value: (any StepValue)?
+    public var value: (any StepValue)? {
+        switch source {
+        case .fields(_, _, _, _, _, let value): value
+        case .edited(let edited):
+            if let element = edited.element {
+                edited.node.element(element).storage.anyValue
+            } else {
+                edited.new.map { edited.node.child($0).storage.anyValue }
+            }
+        }
+    }
 
     /// Creates a selection record.
     public init(
         nodeType: String, path: StepPath, layer: StepLayer, oldKey: String?, newKey: String?,
         value: (any StepValue)?
     ) {
-        self.nodeType = nodeType
-        self.path = path
-        self.layer = layer
-        self.oldKey = oldKey
-        self.newKey = newKey
-        self.value = value
+        source = .fields(
+            nodeType: nodeType, path: path, layer: layer, oldKey: oldKey, newKey: newKey,
+            value: value)
+    }
+
+    /// A record read on demand from the node an edit changed.
+    init(_ edited: EditedNode) {
+        source = .edited(edited)
     }
 
     /// `NodeType /path layer: old -> new`.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Owns the root of a step tree and runs every change to it as one transaction: the events are
 /// computed with ``NavigationDiff``, observers are told, and the new state is published.
@@ -30,27 +29,48 @@ import Synchronization
 public final class Navigator<Root: StepNode>: Sendable {
     private let state: Locked<Root>
     private let sequence = Locked<UInt64>(0)
-    private let streams = Locked<[Int: AsyncStream<NavigationChange>.Continuation]>([:])
-    private let nextStream = Atomic<Int>(0)
+    private let streams = Locked(Streams())
     private let observer: (any StepsObserver)?
+    let typedObservers = NavigatorObservers<Root>()
+    let observation = NavigatorObservation()
+    /// Which navigator this is; every change it makes carries it.
+    public let id = NavigatorID.next()
+
+    /// The continuations of the ``changes`` and ``rootChanges`` streams.
+    private struct Streams {
+        var next = 0
+        var erased: [Int: AsyncStream<NavigationChange>.Continuation] = [:]
+        var typed: [Int: AsyncStream<NavigatorChange<Root>>.Continuation] = [:]
+    }
 
     /// Creates a navigator for `root`.
     /// - Parameters:
     ///   - root: The initial state.
     ///   - observer: An observer for this navigator only, called after the global
-    ///     ``StepSystem/observer``.
+    ///     ``StepSystem/observer``. For changes typed by `Root`, add a ``NavigatorObserver``.
     public init(_ root: Root, observer: (any StepsObserver)? = nil) {
         self.state = Locked(root)
         self.observer = observer
     }
 
     deinit {
-        // End every `for await` loop over `changes`: no change can come any more.
-        for continuation in streams.withLock({ Array($0.values) }) { continuation.finish() }
+        // End every `for await` loop over the streams: no change can come any more.
+        let streams = streams.withLock { $0 }
+        for continuation in streams.erased.values { continuation.finish() }
+        for continuation in streams.typed.values { continuation.finish() }
     }
 
     /// The current state.
-    public var root: Root { state.withLock { $0 } }
+    ///
+    /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks every change; read
+    /// ``frames(in:)``, ``selectedKey(in:at:)`` or ``modal(at:)`` to track one part only.
+    public var root: Root {
+        observation.registrar.access(self, keyPath: \.root)
+        return state.withLock { $0 }
+    }
+
+    /// The current state, without registering an access for observation.
+    var currentRoot: Root { state.withLock { $0 } }
 
     /// Runs `body` on a copy of the root and, if the root changed, commits it: `willChange`,
     /// publish, `didChange`, then the ``changes`` streams.
@@ -68,6 +88,25 @@ public final class Navigator<Root: StepNode>: Sendable {
     public func transaction<E: Error>(
         _ cause: NavigationCause = .programmatic, _ body: (inout Root) throws(E) -> Void
     ) throws(E) -> [NavigationEvent] {
+        try transaction(NavigationTransaction(cause), body)
+    }
+
+    /// Runs `body` as one transaction carrying `transaction` (its cause, `animated`, values of
+    /// your own keys) to observers and drivers; see ``transaction(_:_:)-(NavigationCause,_)``.
+    ///
+    /// ```swift
+    /// navigator.transaction(NavigationTransaction(animated: false)) { $0.select(\.home) }
+    /// ```
+    /// - Parameters:
+    ///   - transaction: The metadata every observer gets with the change.
+    ///   - body: Edits the root.
+    /// - Returns: The events between the old and the new screen.
+    /// - Throws: What `body` throws.
+    /// - Complexity: The cost of `body`, a comparison and a diff of the two states.
+    @discardableResult
+    public func transaction<E: Error>(
+        _ transaction: NavigationTransaction, _ body: (inout Root) throws(E) -> Void
+    ) throws(E) -> [NavigationEvent] {
         let id = ObjectIdentifier(self)
         let contexts = TransactionScope.contexts
         if let open = contexts.last(where: { $0.navigator == id && $0.isOpenOnCurrentThread }),
@@ -75,15 +114,15 @@ public final class Navigator<Root: StepNode>: Sendable {
         {
             // Re-entrant: this thread already holds the lock.
             guard context.phase == .didChange else { return [] }
-            guard let (change, new) = try compute(cause, body, from: context.latest, context)
+            guard let change = try compute(transaction, body, from: context.latest, context)
             else { return [] }
-            context.queue.append((change, new))
-            context.latest = new
+            context.queue.append(change)
+            context.latest = change.new
             return change.events
         }
         let outcome: Result<[NavigationEvent], E> = sequence.withLock { sequence in
             // Read once: the state lock is taken again only to publish.
-            let old = root
+            let old = currentRoot
             let context = Transaction(navigator: id, sequence: sequence, root: old)
             defer {
                 sequence = context.sequence
@@ -91,13 +130,12 @@ public final class Navigator<Root: StepNode>: Sendable {
             }
             return TransactionScope.$contexts.withValue(contexts + [context]) {
                 do throws(E) {
-                    guard let (change, new) = try compute(cause, body, from: old, context)
+                    guard let change = try compute(transaction, body, from: old, context)
                     else { return .success([]) }
-                    context.latest = new
-                    publish(change, new, context: context)
+                    context.latest = change.new
+                    publish(change, context: context)
                     while !context.queue.isEmpty {
-                        let (next, root) = context.queue.removeFirst()
-                        publish(next, root, context: context)
+                        publish(context.queue.removeFirst(), context: context)
                     }
                     return .success(change.events)
                 } catch {
@@ -113,7 +151,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// `@unchecked Sendable` for the reason given on ``TransactionContext``.
     private final class Transaction: TransactionContext, @unchecked Sendable {
         /// Changes made by re-entrant transactions, published after the current one.
-        var queue: [(NavigationChange, Root)] = []
+        var queue: [NavigatorChange<Root>] = []
         /// The root the next re-entrant transaction starts from.
         var latest: Root
 
@@ -123,11 +161,11 @@ public final class Navigator<Root: StepNode>: Sendable {
         }
     }
 
-    /// Runs `body` on a copy of `old`; the change and the new root, or `nil` for a no-op.
+    /// Runs `body` on a copy of `old`; the change, or `nil` for a no-op.
     private func compute<E: Error>(
-        _ cause: NavigationCause, _ body: (inout Root) throws(E) -> Void, from old: Root,
-        _ context: TransactionContext
-    ) throws(E) -> (NavigationChange, Root)? {
+        _ transaction: NavigationTransaction, _ body: (inout Root) throws(E) -> Void,
+        from old: Root, _ context: TransactionContext
+    ) throws(E) -> NavigatorChange<Root>? {
         var new = old
         let phase = context.phase
         context.phase = .body
@@ -135,38 +173,96 @@ public final class Navigator<Root: StepNode>: Sendable {
         try body(&new)
         guard new != old else { return nil }
         context.sequence += 1
-        let change = NavigationChange(
-            old: old, new: new, events: NavigationDiff.events(from: old, to: new), cause: cause,
-            sequence: context.sequence)
-        return (change, new)
+        return NavigatorChange(
+            old: old, new: new, events: NavigationDiff.events(from: old, to: new),
+            transaction: transaction, sequence: context.sequence, navigator: self.id)
     }
 
     /// `willChange`, publish, `didChange`, then the streams.
-    private func publish(_ change: NavigationChange, _ new: Root, context: TransactionContext) {
-        let observers = currentObservers()
+    ///
+    /// The type-erased change is built only when an erased observer or stream wants it.
+    private func publish(_ change: NavigatorChange<Root>, context: TransactionContext) {
+        let erasedObservers = [StepSystem.observer, observer].compactMap { $0 }
+        let typed = typedObservers.current
+        let streams = streams.withLock { $0 }
+        let erased =
+            erasedObservers.isEmpty && streams.erased.isEmpty ? nil : change.erased
         context.phase = .willChange
-        for observer in observers { observer.willChange(change) }
-        state.withLock { $0 = new }
+        if let erased { for observer in erasedObservers { observer.willChange(erased) } }
+        for observer in typed { observer.willChange(change) }
+        observation.publish(change, of: self) { state.withLock { $0 = change.new } }
         context.phase = .didChange
-        for observer in observers { observer.didChange(change) }
-        for continuation in streams.withLock({ Array($0.values) }) { continuation.yield(change) }
-    }
-
-    private func currentObservers() -> [any StepsObserver] {
-        [StepSystem.observer, observer].compactMap { $0 }
+        if let erased { for observer in erasedObservers { observer.didChange(erased) } }
+        for observer in typed { observer.didChange(change) }
+        typedObservers.deliverOnMainActor(change)
+        if let erased { for continuation in streams.erased.values { continuation.yield(erased) } }
+        for continuation in streams.typed.values { continuation.yield(change) }
     }
 
     /// Every committed change from now on, in commit order, for `for await` loops.
     ///
-    /// Nothing is dropped; the stream ends when the loop stops iterating.
+    /// Nothing is dropped; the stream ends when the loop stops iterating or the navigator goes.
     public var changes: AsyncStream<NavigationChange> {
         let (stream, continuation) = AsyncStream<NavigationChange>.makeStream()
-        let id = nextStream.wrappingAdd(1, ordering: .relaxed).oldValue
-        streams.withLock { $0[id] = continuation }
+        let id = streams.withLock { streams in
+            defer { streams.next += 1 }
+            streams.erased[streams.next] = continuation
+            return streams.next
+        }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.streams.withLock { $0.removeValue(forKey: id) }
+            _ = self?.streams.withLock { $0.erased.removeValue(forKey: id) }
         }
         return stream
+    }
+
+    /// Every committed change from now on, typed by `Root`, in commit order: a `@MainActor`
+    /// view model can `for await` it.
+    ///
+    /// ```swift
+    /// for await change in navigator.rootChanges { title = "\(change.new.selected)" }
+    /// ```
+    ///
+    /// Nothing is dropped; the stream ends when the loop stops iterating or the navigator goes.
+    public var rootChanges: AsyncStream<NavigatorChange<Root>> {
+        let (stream, continuation) = AsyncStream<NavigatorChange<Root>>.makeStream()
+        let id = streams.withLock { streams in
+            defer { streams.next += 1 }
+            streams.typed[streams.next] = continuation
+            return streams.next
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.streams.withLock { $0.typed.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Starts telling `observer` about every change, typed by `Root`, on the transaction's
+    /// thread; held weakly, so it stops once its owner lets it go.
+    public func addObserver<Observer: NavigatorObserver>(_ observer: Observer)
+    where Observer.Root == Root {
+        typedObservers.add(
+            NavigatorObservers<Root>.Entry(
+                id: ObjectIdentifier(observer),
+                isAlive: { [weak observer] in observer != nil },
+                willChange: { [weak observer] in observer?.willChange($0) },
+                didChange: { [weak observer] in observer?.didChange($0) }))
+    }
+
+    /// Starts telling `observer`, on the main actor, about every change; held weakly.
+    @MainActor
+    public func addMainActorObserver<Observer: MainActorNavigatorObserver>(_ observer: Observer)
+    where Observer.Root == Root {
+        let reference = MainActorWeak(observer)
+        typedObservers.add(
+            NavigatorObservers<Root>.MainEntry(
+                id: ObjectIdentifier(observer),
+                isAlive: { reference.object != nil },
+                didChange: { reference.object?.didChange($0) }))
+    }
+
+    /// Stops telling `observer` about changes.
+    public func removeObserver(_ observer: AnyObject) {
+        typedObservers.remove(ObjectIdentifier(observer))
     }
 
     /// Selects every step along `path` (a deep link) in one transaction.
@@ -289,7 +385,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func userDidRemove(path: StepPath) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(.userGesture) { root throws(StepPathError) in
+        try transaction(.appliedGesture) { root throws(StepPathError) in
             try root.remove(path: path)
         }
     }

@@ -3,7 +3,8 @@
 /// It reports a ``ScreenView`` each time the visible screen (the top of the active path) changes,
 /// by path or by identity (a screen renewed in place is a new view):
 /// once per transaction, so a multi-step deep link reports only its final screen, and a tab
-/// switch reports the other tab's top screen. Time comes from an injectable clock.
+/// switch reports the other tab's top screen. Each view carries the screen's identity and value
+/// and the navigator that showed it. Time comes from an injectable clock.
 ///
 /// ```swift
 /// let tracker = ScreenTracker(clock: ContinuousClock()) { view in analytics.log(view) }
@@ -64,8 +65,10 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
             state.identity = identity
             guard previous != screen || previousIdentity != identity else { return nil }
             let view = ScreenView(
-                screen: screen, previous: previous,
-                previousDuration: state.since.map { $0.duration(to: now) }, cause: change.cause)
+                screen: screen, identity: identity,
+                value: change.new.resolve(screen)?.target.anyValue, previous: previous,
+                previousDuration: state.since.map { $0.duration(to: now) }, cause: change.cause,
+                navigator: change.navigator)
             state.screen = screen
             state.since = now
             if state.views.count < historyLimit {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The one place where the global ``StepsObserver`` is installed.
 ///
@@ -11,7 +10,7 @@ import Synchronization
 /// relaxed atomic load for the check.
 public enum StepSystem {
     private static let installed = Locked<(any StepsObserver)?>(nil)
-    @usableFromInline static let isObserving = Atomic<Bool>(false)
+    @usableFromInline static let isObserving = ObserverFlag()
 
     /// The global observer, or `nil` for none.
     public static var observer: (any StepsObserver)? {
@@ -19,7 +18,7 @@ public enum StepSystem {
         set {
             installed.withLock { observer in
                 observer = newValue
-                isObserving.store(newValue != nil, ordering: .relaxed)
+                isObserving.store(newValue != nil)
             }
         }
     }
@@ -27,7 +26,7 @@ public enum StepSystem {
     /// The observer to tell about a bare-value selection: `nil` when none is installed, or when
     /// the selection is part of a navigator transaction (the transaction reports it as a whole).
     static var selectionObserver: (any StepsObserver)? {
-        guard isObserving.load(ordering: .relaxed) else { return nil }
+        guard isObserving.load() else { return nil }
         guard !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread) else {
             return nil
         }
@@ -85,7 +84,7 @@ struct SelectionReport {
 
     /// A report when someone is listening, else `nil`; one relaxed atomic load when no one is.
     static func start() -> SelectionReport? {
-        StepSystem.isObserving.load(ordering: .relaxed) ? listening() : nil
+        StepSystem.isObserving.load() ? listening() : nil
     }
 
     static func listening() -> SelectionReport? {

@@ -180,9 +180,7 @@ struct StepEditor {
         _ node: StepNodeStorage, _ depth: Int, _ layer: StepLayer, from old: Int?,
         to new: Int? = nil, renewed: Bool = false
     ) {
-        guard report != nil else { return }
-        let path = StepPath(segments[..<depth].map { String($0) })
-        record(node, at: path, layer, from: old, to: new, renewed: renewed)
+        append(node, .prefix(segments, depth), layer, from: old, to: new, renewed: renewed)
     }
 
     /// Records that element `index` of the stack `node` was renewed: a new screen, reported in
@@ -191,10 +189,10 @@ struct StepEditor {
         ofElement index: Int, in node: StepNodeStorage, _ depth: Int
     ) {
         guard report != nil else { return }
-        let element = node.element(index)
         let change = SelectionChange(
-            nodeType: node.typeName, path: StepPath(segments[..<depth].map { String($0) }),
-            layer: .push, oldKey: element.id, newKey: element.id, value: element.storage.anyValue)
+            .init(
+                node: node, path: .prefix(segments, depth), layer: .push, old: nil, new: nil,
+                element: index))
         report?.changes.append(change)
     }
 
@@ -202,11 +200,17 @@ struct StepEditor {
         _ node: StepNodeStorage, at path: StepPath, _ layer: StepLayer, from old: Int?,
         to new: Int? = nil, renewed: Bool = false
     ) {
+        append(node, .path(path), layer, from: old, to: new, renewed: renewed)
+    }
+
+    /// Records the change lazily: its fields are computed only when an observer reads them.
+    private mutating func append(
+        _ node: StepNodeStorage, _ path: SelectionChange.EditedPath, _ layer: StepLayer,
+        from old: Int?, to new: Int?, renewed: Bool
+    ) {
         guard report != nil, old != new || renewed, old != nil || new != nil else { return }
         report?.changes.append(
             SelectionChange(
-                nodeType: node.typeName, path: path, layer: layer,
-                oldKey: old.map(node.childKey), newKey: new.map(node.childKey),
-                value: new.map { node.child($0).storage.anyValue }))
+                .init(node: node, path: path, layer: layer, old: old, new: new, element: nil)))
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 // Deep links from typed code of up to four levels, written as a list of key paths. With no
 // observer to tell, they take a fast path compiled for the concrete types at the call site: each
 // level selects its child in place, as the general editor would. Otherwise, and for routes of
@@ -42,7 +40,7 @@ extension StepsCollection {
 
     /// Whether typed selections can take the fast path: no observer is listening.
     @inlinable
-    static var selectsInPlace: Bool { !StepSystem.isObserving.load(ordering: .relaxed) }
+    static var selectsInPlace: Bool { !StepSystem.isObserving.load() }
 }
 
 extension StepsCollection {

@@ -365,7 +365,7 @@ private func run<Root: StepNode>(
         // The tracker logs the new product as a new screen view, though the path is the same.
         let product = StepPath(["home", "product", "overview"])
         #expect(
-            tracker.views == [
+            tracker.views.map(\.withoutIdentity) == [
                 ScreenView(
                     screen: product, previous: StepPath(["home", "feed"]), previousDuration: nil,
                     cause: .programmatic),

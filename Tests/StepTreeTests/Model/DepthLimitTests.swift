@@ -1,7 +1,6 @@
 import ExampleSteps
 import Foundation
 import StepTree
-import Synchronization
 import Testing
 
 /// One depth limit, ``StepPath/maximumDepth``, enforced by every entry point; everything within
@@ -102,11 +101,11 @@ private struct ComputedNode: StepsCollection {
     var selected = StepSelection<Key>(.main, push: .detail)
     var main = Step()
     var stored = Step(ComputedLeaf())
-    static let setterCalls = Atomic<Int>(0)
+    static let setterCalls = Mutex<Int>(0)
     var detail: Step<ComputedLeaf> {
         get { stored }
         set {
-            Self.setterCalls.add(1, ordering: .relaxed)
+            Self.setterCalls.withLock { $0 += 1 }
             stored = newValue
         }
     }
@@ -127,7 +126,7 @@ private struct ComputedLeaf: StepsCollection {
         let node = ComputedNode()
         var other = node
         try other.select(path: "detail/b")
-        let before = ComputedNode.setterCalls.load(ordering: .relaxed)
+        let before = ComputedNode.setterCalls.withLock { $0 }
         _ = node.visibleScreen
         _ = node.isSelected(path: "detail/a")
         _ = NavigationDiff.events(from: node, to: other)
@@ -135,9 +134,9 @@ private struct ComputedLeaf: StepsCollection {
         _ = node.presentedModals
         _ = node == other
         _ = node.hashValue
-        #expect(ComputedNode.setterCalls.load(ordering: .relaxed) == before)
+        #expect(ComputedNode.setterCalls.withLock { $0 } == before)
         // The counter does count: an edit through the path writes through the setter.
         try other.select(path: "detail/a")
-        #expect(ComputedNode.setterCalls.load(ordering: .relaxed) > before)
+        #expect(ComputedNode.setterCalls.withLock { $0 } > before)
     }
 }

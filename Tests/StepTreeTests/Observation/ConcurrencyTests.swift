@@ -1,6 +1,5 @@
 import ExampleSteps
 import StepTree
-import Synchronization
 import Testing
 
 /// Counts notifications and checks they arrive in commit order.

@@ -1,6 +1,5 @@
 import Foundation
 import StepTree
-import Synchronization
 import Testing
 
 /// Types used only here, so that selections made by tests running in parallel are filtered out.

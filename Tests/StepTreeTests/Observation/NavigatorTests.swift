@@ -1,6 +1,5 @@
 import ExampleSteps
 import StepTree
-import Synchronization
 import Testing
 
 extension ThreadSafety {

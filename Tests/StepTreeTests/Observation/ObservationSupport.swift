@@ -1,5 +1,4 @@
 import StepTree
-import Synchronization
 
 /// Records every observer call as a line, in order.
 final class RecordingObserver: StepsObserver {
@@ -48,5 +47,14 @@ final class ManualClock: Clock {
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         advance(by: now.duration(to: deadline))
+    }
+}
+
+extension ScreenView {
+    /// The view without identity, value and navigator, to compare with records written by
+    /// hand; ``ScreenViewIdentityTests`` checks those fields.
+    var withoutIdentity: ScreenView {
+        ScreenView(
+            screen: screen, previous: previous, previousDuration: previousDuration, cause: cause)
     }
 }

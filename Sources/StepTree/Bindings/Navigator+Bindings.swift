@@ -1,0 +1,129 @@
+/// Two-way bindings for the UI: every write is the user's doing (cause
+/// ``NavigationCause/userGesture``, ``NavigationTransaction/isAppliedByUI``), observers are
+/// told, and a driver sends no events back for what the UI already did. A write that refers to
+/// a screen no longer in the state (a late swipe, after a deep link replaced it) is ignored.
+extension Navigator {
+    /// The content selection of the node at `path` (its tab or inline variant), for
+    /// `TabView(selection:)` or a `Picker`.
+    ///
+    /// Writing a key selects that content child, as a tap on a tab does. A write is ignored
+    /// when the node has another identity than when the binding was made (renewed or closed
+    /// meanwhile), when the key names no content child, and for `nil` (content is cleared only
+    /// by code).
+    /// - Parameter path: The node; the root by default.
+    /// - Returns: The binding; it holds the navigator weakly.
+    public func selectionBinding(at path: StepPath = .root) -> StepBinding<String?> {
+        let identity = currentRoot.selectionSnapshot(at: path)?.identity
+        return StepBinding(
+            get: { [weak self] in self?.selectedKey(in: .content, at: path) },
+            set: { [weak self] key in
+                guard let key else { return }
+                self?.transaction(.appliedGesture) { root in
+                    guard root.selectionSnapshot(at: path)?.identity == identity,
+                        let child = root.resolve(path.appending(key)),
+                        case .child(let index)? = child.steps.last,
+                        child.parent.childLayer(index) == .content
+                    else { return }
+                    try? root.select(path: child.path)
+                }
+            })
+    }
+
+    /// The frames of a container as an array, for `NavigationStack(path:)` with
+    /// `navigationDestination(for: StepFrame.self)`.
+    ///
+    /// Writing a shorter array is the user going back (a swipe, the back button): the frames
+    /// left out are removed. Writing a longer one is a push: each appended ``StepFrame`` made
+    /// with ``StepFrame/init(path:)`` is pushed (a new stack element when its id is new). A
+    /// write is ignored as a whole when it keeps a frame no longer on screen or leaves out one
+    /// already gone (stale), or when a push cannot be made.
+    /// - Parameter container: The root path, or a tab's or a presented step's path.
+    /// - Returns: The binding; it holds the navigator weakly.
+    public func framesBinding(in container: StepPath = .root) -> StepBinding<[StepFrame]> {
+        // What the UI last read: a write says which of these it removed.
+        let seen = Locked(currentRoot.frames(in: container))
+        return StepBinding(
+            get: { [weak self] in
+                let frames = self?.frames(in: container) ?? []
+                seen.withLock { $0 = frames }
+                return frames
+            },
+            set: { [weak self] frames in
+                let base = seen.withLock { $0 }
+                self?.transaction(.appliedGesture) { root in
+                    root.applyFrames(frames, in: container, seen: base)
+                }
+            })
+    }
+
+    /// The modal the node at `path` presents, for `.sheet(item:)` and `.fullScreenCover(item:)`.
+    ///
+    /// Writing `nil` is the user dismissing it (swiped away): the modal last read is
+    /// dismissed, if it is still the one presented; otherwise the write is ignored. Other
+    /// writes are ignored: the app presents through the state.
+    /// - Parameter path: The presenting node; the root by default.
+    /// - Returns: The binding; it holds the navigator weakly.
+    public func modalBinding(at path: StepPath = .root) -> StepBinding<StepModal?> {
+        let seen = Locked(currentRoot.modal(at: path))
+        return StepBinding(
+            get: { [weak self] in
+                let modal = self?.modal(at: path)
+                seen.withLock { $0 = modal }
+                return modal
+            },
+            set: { [weak self] modal in
+                guard modal == nil, let shown = seen.withLock({ $0 }) else { return }
+                self?.transaction(.appliedGesture) { root in
+                    guard root.modal(at: path)?.id == shown.id else { return }
+                    try? root.remove(path: shown.path)
+                }
+            })
+    }
+}
+
+extension Navigator where Root: StepsCollection {
+    /// The root's content selection, typed, for `TabView(selection:)`; see
+    /// ``selectionBinding(at:)-(StepPath)``.
+    /// - Returns: The binding; it holds the navigator weakly.
+    public func selectionBinding() -> StepBinding<Root.Key?> {
+        selectionBinding(at: .root).map {
+            $0.flatMap(Root.Key.init(rawValue:))
+        } back: {
+            $0?.rawValue
+        }
+    }
+
+    /// The content selection of the node at `route`, typed; see ``selectionBinding(at:)-(StepPath)``.
+    /// - Returns: The binding; it holds the navigator weakly.
+    public func selectionBinding<Node: StepsCollection>(
+        at route: StepRoute<Root, Node>
+    ) -> StepBinding<Node.Key?> {
+        selectionBinding(at: route.path).map {
+            $0.flatMap(Node.Key.init(rawValue:))
+        } back: {
+            $0?.rawValue
+        }
+    }
+}
+
+extension StepNode {
+    /// Applies a write of a container's frames: removes what the UI left out of `seen`, then
+    /// pushes what it appended; leaves the value as it is for a stale or impossible write.
+    mutating func applyFrames(_ frames: [StepFrame], in container: StepPath, seen: [StepFrame]) {
+        let current = Set(self.frames(in: container).compactMap(\.identity))
+        let kept = Set(frames.compactMap(\.identity))
+        let removed = seen.filter { $0.identity.map { !kept.contains($0) } ?? false }
+        guard kept.isSubset(of: current),
+            removed.allSatisfy({ $0.identity.map(current.contains) ?? false })
+        else { return }
+        var edited = self
+        for frame in removed.reversed() {
+            // Top first: a frame still there when its turn comes can be removed.
+            try? edited.remove(path: frame.path)
+        }
+        for frame in frames where frame.identity == nil {
+            do { try edited.push(path: frame.path) } catch { return }
+        }
+        self = edited
+    }
+}

@@ -1,0 +1,101 @@
+/// The typed observers of one navigator, held weakly, and the queue that carries changes to
+/// the ones on the main actor in commit order.
+final class NavigatorObservers<Root: StepNode>: Sendable {
+    /// One observer, reached through a weak reference.
+    struct Entry: Sendable {
+        let id: ObjectIdentifier
+        let isAlive: @Sendable () -> Bool
+        let willChange: @Sendable (NavigatorChange<Root>) -> Void
+        let didChange: @Sendable (NavigatorChange<Root>) -> Void
+    }
+
+    /// One main-actor observer, reached through a weak reference.
+    struct MainEntry: Sendable {
+        let id: ObjectIdentifier
+        let isAlive: @Sendable @MainActor () -> Bool
+        let didChange: @Sendable @MainActor (NavigatorChange<Root>) -> Void
+    }
+
+    private struct MainQueue {
+        var entries: [MainEntry] = []
+        var pending: [NavigatorChange<Root>] = []
+        var isDraining = false
+        var isScheduled = false
+    }
+
+    private let entries = Locked<[Entry]>([])
+    private let main = Locked(MainQueue())
+
+    func add(_ entry: Entry) {
+        entries.withLock {
+            $0.removeAll { !$0.isAlive() || $0.id == entry.id }
+            $0.append(entry)
+        }
+    }
+
+    func add(_ entry: MainEntry) {
+        main.withLock {
+            $0.entries.removeAll { $0.id == entry.id }
+            $0.entries.append(entry)
+        }
+    }
+
+    func remove(_ id: ObjectIdentifier) {
+        entries.withLock { $0.removeAll { $0.id == id } }
+        main.withLock { $0.entries.removeAll { $0.id == id } }
+    }
+
+    /// The live observers; forgets the ones whose owners let go.
+    var current: [Entry] {
+        entries.withLock { entries in
+            if entries.contains(where: { !$0.isAlive() }) { entries.removeAll { !$0.isAlive() } }
+            return entries
+        }
+    }
+
+    /// Queues `change` for the main-actor observers and makes sure a drain is scheduled on the
+    /// main actor.
+    func deliverOnMainActor(_ change: NavigatorChange<Root>) {
+        let schedule: Bool = main.withLock { queue in
+            guard !queue.entries.isEmpty else { return false }
+            queue.pending.append(change)
+            guard !queue.isScheduled else { return false }
+            queue.isScheduled = true
+            return true
+        }
+        guard schedule else { return }
+        // Always a hop, even from the main thread: on Linux the main actor does not always run
+        // there, so being on the main thread does not prove isolation.
+        Task { @MainActor in self.drain() }
+    }
+
+    /// Delivers every queued change, oldest first; a change queued meanwhile (by an observer
+    /// that starts a transaction) is delivered by the same loop.
+    @MainActor
+    private func drain() {
+        let alreadyDraining = main.withLock { queue in
+            defer { queue.isDraining = true }
+            return queue.isDraining
+        }
+        guard !alreadyDraining else { return }
+        while true {
+            let next: (NavigatorChange<Root>, [MainEntry])? = main.withLock { queue in
+                guard !queue.pending.isEmpty else {
+                    queue.isDraining = false
+                    queue.isScheduled = false
+                    return nil
+                }
+                return (queue.pending.removeFirst(), queue.entries)
+            }
+            guard let (change, observers) = next else { return }
+            for observer in observers where observer.isAlive() { observer.didChange(change) }
+        }
+    }
+}
+
+/// A weak reference to a main-actor object, read only on the main actor.
+@MainActor
+final class MainActorWeak<Object: AnyObject>: Sendable {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}

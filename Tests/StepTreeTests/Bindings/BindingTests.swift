@@ -1,0 +1,143 @@
+import ExampleSteps
+import StepTree
+import Testing
+
+/// Records every change as SPEC text, marking those the UI already shows.
+final class UIChangeRecorder: NavigatorObserver {
+    private let log = Mutex<[String]>([])
+    var lines: [String] { log.withLock { $0 } }
+
+    func didChange(_ change: NavigatorChange<AppSteps>) {
+        let marks =
+            (change.transaction.isAppliedByUI ? " [UI]" : "")
+            + (change.transaction.animated ? "" : " [not animated]")
+        log.withLock { $0.append("\(change)\(marks)") }
+    }
+}
+
+/// Each binding played the way SwiftUI calls it: `get` while rendering, `set` when the user
+/// acts. Every write is a gesture the UI already made (a driver sends nothing back), and a
+/// write about a screen that is gone is ignored.
+@Suite struct BindingTests {
+    private static let profile = StepPath(["profile"])
+
+    private func navigator(_ root: AppSteps = AppSteps()) -> (Navigator<AppSteps>, UIChangeRecorder)
+    {
+        let navigator = Navigator(root)
+        let recorder = UIChangeRecorder()
+        navigator.addObserver(recorder)
+        return (navigator, recorder)
+    }
+
+    @Test func tabViewSelection() {
+        let (navigator, recorder) = navigator()
+        let tab = navigator.selectionBinding()
+        #expect(tab.get() == .home)
+        tab.set(.explore)  // the user taps the explore tab
+        #expect(navigator.root.selected == StepSelection(.explore))
+        #expect(tab.get() == .explore)
+        tab.set(.explore)  // the same tab again: nothing
+        tab.set(nil)  // content is not cleared from the UI
+        tab.set(.login)  // not a content child
+        #expect(recorder.lines == ["#1 userGesture: select / home -> explore [UI]"])
+    }
+
+    @Test func pickerWriteAfterTheNodeWasRenewedIsIgnored() throws {
+        let (navigator, recorder) = navigator()
+        try navigator.select(path: "profile/detail")
+        let theme = navigator.selectionBinding(at: StepRoute(\AppSteps.profile).then(\.detail))
+        theme.set(.dark)
+        #expect(navigator.root.profile.detail.selected == StepSelection(.dark))
+        let late = navigator.selectionBinding(at: StepPath(["profile", "detail"]))
+        try navigator.select(path: "profile/detail", fresh: true)  // a new detail screen
+        late.set("light")  // from the old screen
+        #expect(navigator.root.profile.detail.selected == StepSelection(.dark))
+        #expect(
+            recorder.lines == [
+                "#1 deepLink: select / home -> profile, push /profile/detail",
+                "#2 userGesture: select /profile/detail - -> dark [UI]",
+                "#3 deepLink: pop /profile/detail, push /profile/detail",
+            ])
+    }
+
+    @Test func navigationStackPathGoesBackAndPushes() throws {
+        let (navigator, recorder) = navigator()
+        try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
+        let path = navigator.framesBinding(in: Self.profile)
+        let shown = path.get()
+        #expect(shown.map(\.path.description) == ["/profile/friends/ann", "/profile/friends/bob"])
+        #expect(shown.allSatisfy { $0.identity != nil })
+
+        path.set(Array(shown.dropLast()))  // the user swipes back
+        #expect(navigator.root.profile.friends.ids == ["ann"])
+
+        // A NavigationLink(value:) appends a frame to push.
+        path.set(path.get() + [StepFrame(path: StepPath(["profile", "friends", "carl"]))])
+        #expect(navigator.root.profile.friends.ids == ["ann", "carl"])
+        #expect(
+            recorder.lines == [
+                "#1 programmatic: select / home -> profile, push /profile/friends/ann, "
+                    + "push /profile/friends/bob",
+                "#2 userGesture: pop /profile/friends/bob [UI]",
+                "#3 userGesture: push /profile/friends/carl [UI]",
+            ])
+
+        path.set([])  // the back button held down: back to the root
+        #expect(navigator.root.profile.friends.ids == [])
+        #expect(
+            recorder.lines.last
+                == "#4 userGesture: pop /profile/friends/carl, pop /profile/friends/ann [UI]")
+    }
+
+    @Test func lateSwipeAfterADeepLinkIsIgnored() throws {
+        let (navigator, recorder) = navigator()
+        try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
+        let path = navigator.framesBinding(in: Self.profile)
+        let shown = path.get()
+        try navigator.setStack(path: "profile/friends", ids: ["dan"])  // a deep link
+        path.set(Array(shown.dropLast()))  // the swipe from before: keeps ann, who is gone
+        path.set([])  // leaves out ann and bob, both gone already
+        #expect(navigator.root.profile.friends.ids == ["dan"])
+        #expect(recorder.lines.count == 2)
+        // A push of a step that does not exist changes nothing either.
+        path.set([StepFrame(path: StepPath(["profile", "nope"]))])
+        #expect(recorder.lines.count == 2)
+    }
+
+    @Test func sheetItemDismissedBySwipe() throws {
+        let (navigator, recorder) = navigator()
+        try navigator.select(path: "profile/settings")
+        let sheet = navigator.modalBinding(at: Self.profile)
+        #expect(sheet.get()?.description == "/profile/settings sheet")
+        #expect(navigator.modalBinding().get() == nil)  // the root presents nothing
+        sheet.set(nil)  // swiped away
+        #expect(navigator.root.profile.selected == StepSelection(.main))
+        #expect(sheet.get() == nil)
+        #expect(recorder.lines.last == "#2 userGesture: dismiss /profile/settings sheet [UI]")
+    }
+
+    @Test func lateDismissOfARenewedSheetIsIgnored() throws {
+        let (navigator, recorder) = navigator()
+        try navigator.select(path: "login")
+        let cover = navigator.modalBinding()
+        let first = cover.get()
+        #expect(first?.style == .cover)
+        try navigator.select(path: "login", fresh: true)  // a deep link renews the cover
+        cover.set(nil)  // the dismissal of the first one
+        #expect(navigator.root.selected == StepSelection(.home, modal: .login))
+        #expect(cover.get()?.id != first?.id)
+        #expect(recorder.lines.count == 2)
+    }
+
+    @Test func bindingsHoldTheNavigatorWeakly() {
+        var navigator: Navigator<AppSteps>? = Navigator(AppSteps())
+        weak let weakNavigator = navigator
+        let tab = navigator?.selectionBinding()
+        let path = navigator?.framesBinding()
+        let sheet = navigator?.modalBinding()
+        navigator = nil
+        #expect(weakNavigator == nil)
+        #expect(tab?.get() == nil && path?.get() == [] && sheet?.get() == nil)
+        tab?.set(.explore)  // nothing to write to
+    }
+}
