@@ -36,11 +36,13 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "check":
     exit(check(Array(arguments.dropFirst())))
+case "show": exit(show(Array(arguments.dropFirst())))
 default:
     printError(
         """
         usage: steptree check FILE.json [FILE.json ...]
           Runs conformance case files; prints failing steps and "N passed, N failed".
         """)
+    printError(showUsage)
     exit(2)
 }
