@@ -37,6 +37,8 @@ switch arguments.first {
 case "check":
     exit(check(Array(arguments.dropFirst())))
 case "show": exit(show(Array(arguments.dropFirst())))
+case "graph": exit(graph(Array(arguments.dropFirst())))
+case "replay": exit(replay(Array(arguments.dropFirst())))
 default:
     printError(
         """
@@ -44,5 +46,7 @@ default:
           Runs conformance case files; prints failing steps and "N passed, N failed".
         """)
     printError(showUsage)
+    printError(graphUsage)
+    printError(replayUsage)
     exit(2)
 }
