@@ -39,6 +39,7 @@ case "check":
 case "show": exit(show(Array(arguments.dropFirst())))
 case "graph": exit(graph(Array(arguments.dropFirst())))
 case "replay": exit(replay(Array(arguments.dropFirst())))
+case "lint": exit(lint(Array(arguments.dropFirst())))
 default:
     printError(
         """
@@ -48,5 +49,6 @@ default:
     printError(showUsage)
     printError(graphUsage)
     printError(replayUsage)
+    printError(lintUsage)
     exit(2)
 }
