@@ -59,7 +59,7 @@ public struct StepDiagram: Sendable, Hashable, CustomStringConvertible {
 
     /// The nodes in depth-first order, children in declaration order (elements in stack
     /// order); the root first.
-    public private(set) var nodes: [Node] = []
+    public internal(set) var nodes: [Node] = []
 
     /// The type of the root value (`AppSteps`, `DynamicSteps`).
     public let rootType: String
