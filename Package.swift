@@ -23,6 +23,23 @@ let package = Package(
             path: "Examples/ProfileApp"
         ),
         .executableTarget(
+            name: "recursive-profiles",
+            dependencies: ["StepTree", "ExampleSteps"],
+            path: "Examples/RecursiveProfiles"
+        ),
+        .executableTarget(
+            name: "schema-app",
+            dependencies: ["StepTree"],
+            path: "Examples/SchemaApp",
+            resources: [.copy("shop.json")]
+        ),
+        // How an app team tests its navigation: deep links in, events and screens out.
+        .testTarget(
+            name: "ExampleAppTests",
+            dependencies: ["StepTree", "ExampleSteps"],
+            path: "Examples/AppTests"
+        ),
+        .executableTarget(
             name: "steptree-bench",
             dependencies: ["StepTree", "ExampleSteps"],
             path: "Benchmarks/steptree-bench"

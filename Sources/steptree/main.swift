@@ -36,11 +36,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "check":
     exit(check(Array(arguments.dropFirst())))
+case "show": exit(show(Array(arguments.dropFirst())))
+case "graph": exit(graph(Array(arguments.dropFirst())))
+case "replay": exit(replay(Array(arguments.dropFirst())))
+case "lint": exit(lint(Array(arguments.dropFirst())))
 default:
     printError(
         """
         usage: steptree check FILE.json [FILE.json ...]
           Runs conformance case files; prints failing steps and "N passed, N failed".
         """)
+    printError(showUsage)
+    printError(graphUsage)
+    printError(replayUsage)
+    printError(lintUsage)
     exit(2)
 }

@@ -1,0 +1,55 @@
+// How an app team tests its navigation without a simulator: drive deep links and gestures
+// through a navigator, then assert on the exact events and on the visible screen. A few lines
+// per test.
+import ExampleSteps
+import StepTree
+import Testing
+
+@Suite struct DeepLinkTests {
+    @Test func aDeepLinkIntoTheProfileSwitchesTabAndPushesTheDetail() throws {
+        let navigator = Navigator(AppSteps())
+        let events = try navigator.select(path: "profile/detail/dark")
+        #expect(events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
+        #expect(navigator.root.visibleScreen == StepPath(["profile", "detail", "dark"]))
+    }
+
+    @Test func aDeepLinkWhileTheLoginCoverIsUpDismissesItFirst() throws {
+        let navigator = Navigator(AppSteps())
+        try navigator.select(path: "login/signUp")
+        let events = try navigator.show(path: "explore")
+        #expect(events.map(\.description) == ["dismiss /login cover", "select / home -> explore"])
+    }
+
+    @Test func swipingBackKeepsTheModelInStep() throws {
+        let navigator = Navigator(AppSteps())
+        try navigator.select(path: "profile/detail")
+        try navigator.userDidRemove(path: "profile/detail")
+        #expect(navigator.root.visibleScreen == StepPath(["profile", "main"]))
+    }
+
+    @Test(arguments: ["profile/nope", "login/form/extra", ""])
+    func aBadLinkChangesNothing(path: String) {
+        let navigator = Navigator(AppSteps())
+        #expect(throws: StepPathError.self) { try navigator.select(path: path) }
+        #expect(navigator.root == AppSteps())
+    }
+
+    @Test func analyticsSeeOnlyTheFinalScreenOfEachLink() throws {
+        let tracker = ScreenTracker(clock: ContinuousClock())
+        let navigator = Navigator(AppSteps(), observer: tracker)
+        try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
+        try navigator.show(path: "profile/friends/ann/settings")
+        #expect(
+            tracker.views.map(\.screen.description) == [
+                "/profile/friends/bob/main", "/profile/friends/ann/settings",
+            ])
+    }
+
+    @Test func theScreenAfterALinkIsWhatTheUIShows() throws {
+        var state = AppSteps()
+        try state.select(path: "profile/settings")
+        let screen = HeadlessScreen(state)
+        #expect(screen.modals.map(\.description) == ["/profile/settings sheet"])
+        #expect(screen.stack(of: .tab(StepPath(["profile"]))) == [])
+    }
+}

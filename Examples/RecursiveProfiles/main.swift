@@ -1,0 +1,54 @@
+// Recursive profiles: a profile opens a friend's profile, which opens another, to any depth,
+// each a `ProfileSteps` in the stack of the one below. Pop to a friend, pop the last k, and a
+// deep link into a friend's settings sheet, with the events and the visible screen after each.
+import ExampleSteps
+import StepTree
+
+var profile = ProfileSteps()
+
+/// Runs one change and prints its events, what it popped and the visible screen after it.
+@MainActor func step(_ title: String, _ change: (inout ProfileSteps) throws -> [String]) {
+    print("\n\(title)")
+    let before = profile
+    do {
+        let popped = try change(&profile)
+        for event in NavigationDiff.events(from: before, to: profile) { print("  \(event)") }
+        if !popped.isEmpty { print("  popped \(popped)") }
+        print("  visible \(profile.visibleScreen)")
+    } catch {
+        print("  refused: \(error) (nothing changed)")
+    }
+}
+
+step("Open ann's profile, then bob's from hers, then cat's from his") { profile in
+    try profile.select(path: "friends")
+    try profile.friends.push(id: "ann")
+    try profile.friends.push(id: "bob")
+    try profile.friends.push(id: "cat")
+    return []
+}
+step("Bob's friends, one level deeper: dan's profile inside bob's") { profile in
+    try profile.setStack(path: "friends/bob/friends", ids: ["dan"])
+    return []
+}
+step("Deep link into cat's settings sheet") { profile in
+    try profile.select(path: "friends/cat/settings")
+    return []
+}
+step("Pop to ann: bob and cat go, with cat's sheet") { profile in
+    return try profile.friends.pop(to: "ann")
+}
+step("Three friends more, then pop the last two") { profile in
+    try profile.friends.push(id: "eve")
+    try profile.friends.push(id: "fay")
+    try profile.friends.push(id: "gus")
+    return profile.friends.pop(last: 2)
+}
+step("A friend already open cannot be pushed twice") { profile in
+    try profile.friends.push(id: "ann")
+    return []
+}
+step("Pop to the root profile") { profile in
+    return profile.friends.popToRoot()
+}
+print("\nThe tree now:\n\(profile.diagram)")

@@ -1,0 +1,164 @@
+import Foundation
+
+/// A self-contained HTML page of a navigation map: the tree drawn as inline SVG (kinds and
+/// layers told apart by shape and colour, the current state highlighted) and, given a
+/// replayed session, a step-through showing each transaction's cause, events and the screen
+/// after it.
+///
+/// The page loads nothing: no network, no external script or style. Opened with the fragment
+/// `#check`, it steps through the whole session itself and writes what it drew into
+/// `<pre id="check">`, in the form of ``checkReport``, for a headless browser test.
+public struct NavigationMapPage: Sendable {
+    /// One transaction of the step-through.
+    public struct Step: Sendable, Hashable, Codable {
+        /// The transaction's number.
+        public let sequence: UInt64
+        /// What started it.
+        public let cause: String
+        /// The events, in the text form of SPEC §5.
+        public let events: [String]
+        /// The screen after it (``HeadlessScreen/description``).
+        public let screen: String
+        /// The paths on the selected route after it.
+        public let route: [String]
+        /// The visible screen after it.
+        public let visible: String
+    }
+
+    /// The map: every node of every state in the session.
+    public let diagram: StepDiagram
+    /// The step-through, in order; empty without a session.
+    public let steps: [Step]
+    /// The page's title.
+    public let title: String
+
+    /// A page of one state, with no session.
+    /// - Complexity: O(*n*) for the *n* nodes of the state.
+    public init(_ state: some StepNode, title: String = "Navigation map") {
+        self.diagram = StepDiagram(state)
+        self.steps = []
+        self.title = title
+    }
+
+    /// A page of a replayed session; the map shows the last state, with the nodes of the
+    /// earlier ones added.
+    /// - Complexity: O(*r* · *n*) for *r* records of *n* nodes each.
+    public init<Root>(session: [SessionReplay.Step<Root>], title: String = "Navigation map") {
+        let diagrams = session.map { StepDiagram($0.record.state) }
+        var map = diagrams.last ?? StepDiagram(DynamicSteps(schema: .leaf))
+        for diagram in diagrams { map = map.merging(diagram) }
+        self.diagram = map
+        self.steps = zip(session, diagrams).map { step, diagram in
+            Step(
+                sequence: step.record.sequence, cause: step.record.cause.rawValue,
+                events: step.record.events, screen: step.screen.description,
+                route: diagram.nodes.filter(\.isOnRoute).map(\.path.description),
+                visible: diagram.visibleScreen.description)
+        }
+        self.title = title
+    }
+
+    /// What the page writes into `<pre id="check">` when opened with `#check`: one line per
+    /// drawn node (`node PATH KIND`), then one line per step (`step N #SEQ CAUSE visible=PATH
+    /// route=PATH,PATH events=EVENT|EVENT`) as the page showed it.
+    public var checkReport: String {
+        var lines = diagram.nodes.map { "node \($0.path) \($0.kindName)" }
+        for (index, step) in steps.enumerated() {
+            lines.append(
+                "step \(index) #\(step.sequence) \(step.cause) visible=\(step.visible) "
+                    + "route=\(step.route.joined(separator: ",")) "
+                    + "events=\(step.events.joined(separator: "|"))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The page.
+    /// - Complexity: O(*n* + *s*) for *n* nodes and a session of size *s*.
+    public var html: String {
+        let svg = drawing()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(steps)).map { String(decoding: $0, as: UTF8.self) }
+        // In a script element, `</` would end it early.
+        let session = (data ?? "[]").replacingOccurrences(of: "</", with: "<\\/")
+        return Self.template
+            .replacingOccurrences(of: "{{title}}", with: Self.escape(title))
+            .replacingOccurrences(of: "{{svg}}", with: svg)
+            .replacingOccurrences(of: "{{session}}", with: session)
+    }
+
+    // MARK: Drawing
+
+    static let rowHeight = 30
+    static let indent = 26
+
+    /// The SVG of the map, one row per node, indented by depth.
+    private func drawing() -> String {
+        let nodes = diagram.nodes
+        let widths = nodes.map { 24 + 8 * ($0.segment.count + $0.kindName.count) + 16 }
+        let width =
+            nodes.indices.map { $0 == 0 ? 60 : 12 + nodes[$0].depth * Self.indent + widths[$0] }
+            .max() ?? 200
+        var parts = [
+            "<svg id=\"map\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width + 20)\" "
+                + "height=\(quoted(nodes.count * Self.rowHeight + 10)) role=\"img\">"
+        ]
+        for (index, node) in nodes.enumerated() {
+            guard let parent = node.parent else { continue }
+            let x = 12 + nodes[parent].depth * Self.indent + 10
+            let top = parent * Self.rowHeight + 27
+            let y = index * Self.rowHeight + 16
+            parts.append(
+                "<path class=\(quoted(edgeClass(node))) data-path=\(quoted(node.path.description)) "
+                    + "d=\"M\(x) \(top) V\(y) H\(x + Self.indent - 10)\"/>")
+        }
+        for (index, node) in nodes.enumerated() {
+            let x = 12 + node.depth * Self.indent
+            let y = index * Self.rowHeight + 5
+            let label = node.parent == nil ? "/" : node.segment
+            let kind = node.parent == nil ? diagram.rootType : node.kindName
+            let classes =
+                ["node", "layer-\(StepDiagram.layerClass(node))", "kind-\(kindClass(node))"]
+                + marks(node)
+            parts.append(
+                "<g class=\(quoted(classes.joined(separator: " "))) "
+                    + "data-path=\(quoted(node.path.description)) data-kind=\(quoted(node.kindName)) "
+                    + "transform=\"translate(\(x) \(y))\">"
+                    + "<rect width=\(quoted(node.parent == nil ? 60 + 8 * kind.count : widths[index])) "
+                    + "height=\"22\"/>"
+                    + "<text x=\"10\" y=\"15\">\(Self.escape(label))</text>"
+                    + "<text class=\"kind\" x=\(quoted(18 + 8 * label.count)) y=\"15\">"
+                    + "\(Self.escape(kind))</text></g>")
+        }
+        parts.append("</svg>")
+        return parts.joined(separator: "\n")
+    }
+
+    private func marks(_ node: StepDiagram.Node) -> [String] {
+        (node.isSelected ? ["selected"] : []) + (node.isOnRoute ? ["route"] : [])
+            + (node.isVisible ? ["visible"] : [])
+    }
+
+    private func edgeClass(_ node: StepDiagram.Node) -> String {
+        (["edge"] + marks(node)).joined(separator: " ")
+    }
+
+    private func kindClass(_ node: StepDiagram.Node) -> String {
+        switch node.kind {
+        case .present?: "present"
+        default: node.kindName
+        }
+    }
+
+    private func quoted(_ value: some CustomStringConvertible) -> String {
+        "\"" + Self.escape(value.description) + "\""
+    }
+
+    /// `text` escaped for HTML text and attribute values.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Runs an executable built next to the tests and collects what it wrote.
+struct CommandRun {
+    let status: Int32
+    let output: String
+    let errors: String
+
+    /// Runs `name` (an executable of the package) with `arguments`.
+    static func run(_ name: String, _ arguments: [String]) throws -> CommandRun {
+        let executable = try #require(
+            ProfileAppTranscriptTests.builtExecutable(name),
+            "\(name) is not built next to the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        // Errors go to a file, so that two full pipes cannot block the process.
+        let errorFile = try temporaryFile("", name: "stderr.txt")
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorData = try Data(contentsOf: URL(fileURLWithPath: errorFile))
+        return CommandRun(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Writes `text` to a new temporary file and returns its path.
+    static func temporaryFile(_ text: String, name: String = "schema.json") throws -> String {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("steptree-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+}
