@@ -17,6 +17,13 @@ extension HeadlessScreen {
     /// built from it (tabs mounted or unmounted by an inline switch, tabs inside a pushed
     /// frame). Events into a container that goes away silently are errors.
     ///
+    /// `events` may also be one update of a ``NavigationPlan`` towards `new`, with the later
+    /// updates in later calls. While only teardown (`dismiss`, `pop`) has been played and the
+    /// screen is not yet `new`'s, the screen keeps the selections and the visible screen of the
+    /// state it showed, which the selections still to come are checked against; the first
+    /// update with another event takes them from `new`. (The visible screen is then found as
+    /// SPEC §2 says, among the frames still on screen.)
+    ///
     /// - Parameters:
     ///   - events: The events, in order, usually ``NavigationDiff/events(from:to:)``.
     ///   - new: The state the events lead to.
@@ -32,8 +39,18 @@ extension HeadlessScreen {
         for event in events {
             try player.play(event)
         }
+        let tornDown = player
         try player.reconcileTabs()
-        player.screen.visibleScreen = target.visibleScreen
+        let reached =
+            player.screen.table == target.table && player.screen.modals == target.modals
+            && rendering.hasTheSelections(of: target.rendering)
+        if !reached, events.allSatisfy(\.kind.isTeardown) {
+            // Part of a plan: the selections are still those of the state on screen.
+            self = tornDown.screen
+            let shown = table.values.flatMap(\.frames) + modals.map(\.frame)
+            visibleScreen = rendering.visiblePath(showing: Set(shown.map(\.identity)))
+            return
+        }
         self = HeadlessScreen(
             table: player.screen.table, modals: player.screen.modals,
             visibleScreen: target.visibleScreen, rendering: target.rendering)
@@ -220,7 +237,60 @@ private struct EventPlayer {
     }
 }
 
+extension NavigationEvent.Kind {
+    /// Whether the event takes a frame off the screen (`dismiss`, `pop`).
+    var isTeardown: Bool {
+        switch self {
+        case .dismiss, .pop: true
+        case .present, .push, .select, .replace: false
+        }
+    }
+}
+
 extension ScreenRendering {
+    /// Whether every node of `other` that is also mounted here selects the same content child,
+    /// and every content child mounted in both under the same parent has the same identity: no
+    /// `select` or `replace` leads from here to `other`.
+    /// - Complexity: O(*m*) for *m* mounted nodes in `other`.
+    func hasTheSelections(of other: ScreenRendering) -> Bool {
+        other.nodes.allSatisfy { node in
+            if let mine = index[node.identity], nodes[mine].contentKey != node.contentKey {
+                return false
+            }
+            guard node.isContent, node.parent >= 0 else { return true }
+            let slot = ChildSlot(parent: other.nodes[node.parent].identity, segment: node.segment)
+            return contentChildren[slot].map { nodes[$0].identity == node.identity } ?? true
+        }
+    }
+
+    /// The visible screen (SPEC §2) when only the frames with identities in `shown` are on
+    /// screen.
+    /// - Complexity: O(*m*) for *m* mounted nodes.
+    func visiblePath(showing shown: Set<StepIdentity>) -> StepPath {
+        var children: [Int: [Int]] = [:]
+        for index in nodes.indices.dropFirst() {
+            children[nodes[index].parent, default: []].append(index)
+        }
+        func isShown(_ index: Int) -> Bool { shown.contains(nodes[index].identity) }
+        var current = 0
+        while true {
+            let mine = children[current] ?? []
+            if let next = mine.first(where: { nodes[$0].isModal && isShown($0) })
+                ?? mine.first(where: { nodes[$0].kind == .push && isShown($0) })
+                ?? mine.first(where: { nodes[$0].kind == .stack }).flatMap({
+                    children[$0]?.last(where: isShown)
+                })
+                ?? mine.first(where: {
+                    nodes[$0].isContent && nodes[$0].segment == nodes[current].contentKey
+                })
+            {
+                current = next
+            } else {
+                return path(current)
+            }
+        }
+    }
+
     /// The index of the mounted node at `path`.
     /// - Complexity: O(*m*) for *m* mounted nodes.
     func index(of path: StepPath) -> Int? {
