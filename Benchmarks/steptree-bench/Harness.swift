@@ -1,10 +1,13 @@
 import Foundation
 
-/// The command line: `[--quick] [--json] [--filter NAME]`.
+/// The command line: `[--quick] [--json] [--filter NAME] [--count N]`.
 struct Options {
     var quick = false
     var json = false
     var filter: String?
+    /// Run each workload exactly this many times, once, untimed: for counting instructions
+    /// (`Benchmarks/callgrind.sh`).
+    var count: Int?
 
     /// Measured rounds per workload, after the warm-up.
     var rounds: Int { quick ? 5 : 41 }
@@ -20,6 +23,11 @@ struct Options {
             case "--filter":
                 guard let name = rest.popFirst() else { usage("--filter needs a name") }
                 filter = name
+            case "--count":
+                guard let text = rest.popFirst(), let number = Int(text), number > 0 else {
+                    usage("--count needs a positive number")
+                }
+                count = number
             default: usage("unknown argument '\(argument)'")
             }
         }
@@ -35,7 +43,8 @@ struct Options {
 
 private func usage(_ problem: String) -> Never {
     let text =
-        "steptree-bench: \(problem)\nusage: steptree-bench [--quick] [--json] [--filter NAME]\n"
+        "steptree-bench: \(problem)\n"
+        + "usage: steptree-bench [--quick] [--json] [--filter NAME] [--count N]\n"
     FileHandle.standardError.write(Data(text.utf8))
     exit(2)
 }
@@ -99,6 +108,14 @@ extension Duration {
     var nanoseconds: Double {
         Double(components.seconds) * 1e9 + Double(components.attoseconds) * 1e-9
     }
+}
+
+/// Runs `count` operations of a workload, once: the function whose instructions
+/// `Benchmarks/callgrind.sh` counts (by this name), so that building and checking the workload's
+/// state stay out of the count.
+@inline(never)
+func countedOperations(_ run: Runner, _ count: Int) throws {
+    _ = try run(count)
 }
 
 /// The timing of one workload: warmed up and calibrated on creation, then one sample per

@@ -1,4 +1,5 @@
 import StepTree
+import Synchronization
 
 // A hand-written tree four levels deep with two children per node, so that two deep links,
 // `a/b/c/d` and `e/f/g/h`, can alternate and every operation changes the root's selection.
@@ -71,6 +72,15 @@ struct PlainLevel3 {
 
 struct PlainLeaf {}
 
+/// An observer that counts the bare-value selections it is told about.
+final class SelectionCounter: StepsObserver {
+    let calls = Atomic<Int>(0)
+
+    func didSelect(_ selection: SelectionChange) {
+        calls.add(1, ordering: .relaxed)
+    }
+}
+
 enum SelectBench {
     static let targets = ["a/b/c/d", "e/f/g/h"]
 
@@ -111,8 +121,29 @@ enum SelectBench {
 
     static func typed() throws -> Runner { try deepLinks(selectTyped) }
 
+    /// `typed` with a global observer installed that counts the selections it is told about.
+    static func observed() throws -> Runner {
+        let counter = SelectionCounter()
+        StepSystem.observer = counter
+        defer { StepSystem.observer = nil }
+        let checked = try deepLinks(selectTyped)
+        let calls = counter.calls.load(ordering: .relaxed)
+        // The two checked deep links start from a new tree: each selects on all four levels.
+        try expect(calls == 8, "the observer was told of \(calls) selections, expected 8")
+        return { count in
+            StepSystem.observer = counter
+            defer { StepSystem.observer = nil }
+            return try checked(count)
+        }
+    }
+
     static func path() throws -> Runner {
         try deepLinks { steps, index in try steps.select(path: targets[index & 1]) }
+    }
+
+    /// The same deep links as `path`, landing on exactly that screen: what covers it goes.
+    static func shown() throws -> Runner {
+        try deepLinks { steps, index in try steps.show(path: targets[index & 1]) }
     }
 
     /// The same change written as direct assignments through the library's own structs: the
@@ -133,6 +164,26 @@ enum SelectBench {
     }
 
     static func assigned() throws -> Runner { try deepLinks(assign) }
+
+    /// The steps of a `LinkRoot`: 2 + 4 + 8 + 16.
+    static let stepCount = 30
+
+    /// The bytes one step of a `LinkRoot` takes after a deep link, its share of the value and of
+    /// the heap; `nil` where the heap cannot be measured.
+    static func bytesPerStep() -> Double? {
+        let count = 10_000
+        guard let before = heapInUse() else { return nil }
+        var trees: [LinkRoot] = []
+        trees.reserveCapacity(count)
+        for index in 0..<count {
+            var steps = LinkRoot()
+            selectTyped(&steps, index)
+            trees.append(steps)
+        }
+        guard let after = heapInUse() else { return nil }
+        blackHole(trees.count)
+        return withExtendedLifetime(trees) { Double(after - before) / Double(count * stepCount) }
+    }
 
     @inline(__always)
     private static func selectPlain(_ root: inout PlainRoot, _ index: Int) {

@@ -3,7 +3,7 @@ import Foundation
 // Release-mode benchmarks of StepTree. Every workload runs in this one process so that the
 // ratios between them are meaningful. Timing never fails the run; a wrong result does.
 //
-//     swift run -c release steptree-bench [--quick] [--json] [--filter NAME]
+//     swift run -c release steptree-bench [--quick] [--json] [--filter NAME] [--count N]
 //
 // STEPTREE_BENCH_PRINT_SINK=1 prints every value sunk into `blackHole` (for debugging only).
 
@@ -13,9 +13,10 @@ let store = TreeStore()
 
 let workloads = [
     Workload("select.typed", SelectBench.typed),
+    Workload("select.observed", SelectBench.observed),
     Workload("select.baseline", SelectBench.baseline),
     Workload("select.path", SelectBench.path),
-    // Not one of the workloads: the copy-on-write floor, for reading select.typed.
+    Workload("show.path", SelectBench.shown),
     Workload("select.assign", SelectBench.assigned),
     Workload("diff.leaf.100") { try DiffBench.leaf(store.tree(.small)) },
     Workload("diff.leaf.100000") { try DiffBench.leaf(store.tree(.large)) },
@@ -34,6 +35,20 @@ func attempt(_ name: String, _ body: () throws -> Void) {
         FileHandle.standardError.write(Data("steptree-bench: \(name): \(error)\n".utf8))
         exit(1)
     }
+}
+
+if let count = options.count {
+    // Instruction counting: each workload is prepared and warmed up with one operation (lazy
+    // initialization stays out of the count), then runs `count` operations once.
+    for workload in workloads where options.includes(workload.name) {
+        attempt(workload.name) {
+            let run = try workload.prepare()
+            _ = try run(1)
+            try countedOperations(run, count)
+        }
+        print("\(workload.name): \(count) operations")
+    }
+    exit(0)
 }
 
 let clock = ContinuousClock()

@@ -1,24 +1,31 @@
 /// One child step of a node: its value plus its renewal history, which gives it a new identity
 /// each time it is selected with a value or `fresh` (SPEC §1).
 ///
-/// The value lives in a copy-on-write box, so copying a tree is O(1) and two states that share a
-/// subtree share its storage.
+/// The value and the history live in a copy-on-write box, so a step is one pointer, copying a
+/// tree is O(1) and two states that share a subtree share its storage. Every leaf with no
+/// payload (`Step()`) shares one box until it is renewed.
 @dynamicMemberLookup
 public struct Step<Value: StepValue>: Sendable {
     @usableFromInline var storage: StepStorage<Value>
 
-    /// The step's renewal history since it was last in its initial state.
-    public internal(set) var renewal: StepRenewal
-
     /// Creates a step holding `value`, in its initial state.
     public init(_ value: Value) {
         self.storage = StepStorage.make(value)
-        self.renewal = .initial
     }
 
     init(_ value: Value, renewal: StepRenewal) {
         self.storage = StepStorage.make(value)
         self.renewal = renewal
+    }
+
+    /// The step's renewal history since it was last in its initial state.
+    public internal(set) var renewal: StepRenewal {
+        get { storage.renewal }
+        set {
+            guard newValue != storage.renewal else { return }
+            makeUnique()
+            storage.renewal = newValue
+        }
     }
 
     /// The step's value: a payload, a node or a stack.
@@ -49,11 +56,17 @@ public struct Step<Value: StepValue>: Sendable {
         storage.value[keyPath: keyPath]
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy()
-        }
+        if !isKnownUniquelyReferenced(&storage) { copyStorage() }
+    }
+
+    /// Gives the step a box of its own, a copy of the shared one (out of line: the rare case).
+    @usableFromInline @inline(never)
+    mutating func copyStorage() {
+        let copy = storage.copy()
+        copy.renewalHistory = storage.renewalHistory
+        storage = copy
     }
 
     /// The box, made unique first, for an edit that changes it in place.
@@ -79,8 +92,8 @@ extension Step where Value == EmptyStep {
 extension Step: Equatable {
     /// Steps are equal when their values and renewal histories are equal.
     public static func == (lhs: Step, rhs: Step) -> Bool {
-        lhs.renewal == rhs.renewal
-            && (lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value)
+        lhs.storage === rhs.storage
+            || (lhs.renewal == rhs.renewal && lhs.storage.value == rhs.storage.value)
     }
 }
 

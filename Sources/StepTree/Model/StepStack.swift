@@ -281,7 +281,7 @@ final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Elemen
 
 extension StepStack.Entry {
     var reference: ElementReference {
-        ElementReference(id: id, renewal: step.renewal, storage: step.storage)
+        ElementReference(id: id, storage: step.storage)
     }
 }
 

@@ -8,6 +8,18 @@
 /// is never mutated.
 @usableFromInline
 class StepNodeStorage: @unchecked Sendable {
+    /// The renewal history of the step whose value this box holds, out of line.
+    ///
+    /// `nil` for the initial history, which most steps have, so that it costs one pointer.
+    /// Unchecked for the reason on `StepStorage.value`.
+    @usableFromInline @exclusivity(unchecked) final var renewalHistory: RenewalHistory?
+
+    /// The renewal history of the step whose value this box holds.
+    final var renewal: StepRenewal {
+        get { renewalHistory?.renewal ?? .initial }
+        set { renewalHistory = newValue.isInitial ? nil : RenewalHistory(newValue) }
+    }
+
     // MARK: Shape
 
     /// The number of named child steps (0 for leaves and stacks).
@@ -33,12 +45,12 @@ class StepNodeStorage: @unchecked Sendable {
     /// The index of the child selected in `layer`, if any.
     func selectedIndex(in layer: StepLayer) -> Int? { nil }
     /// The step of child `index`.
-    func child(_ index: Int) -> StepReference { StepReference(renewal: .initial, storage: self) }
+    func child(_ index: Int) -> StepReference { StepReference(storage: self) }
     /// The number of stack elements.
     var elementCount: Int { 0 }
     /// Stack element `index`.
     func element(_ index: Int) -> ElementReference {
-        ElementReference(id: "", renewal: .initial, storage: self)
+        ElementReference(id: "", storage: self)
     }
     /// The index of the element with `id`.
     func elementIndex(forID id: Substring) -> Int? { nil }
@@ -117,25 +129,40 @@ extension StepKind {
     var isStack: Bool { if case .stack = self { true } else { false } }
 }
 
-/// A child step as the engine sees it: renewal history and storage.
+/// A child step as the engine sees it: its box, which holds its renewal history.
 @usableFromInline
 struct StepReference {
-    let renewal: StepRenewal
     let storage: StepNodeStorage
 
     @usableFromInline
-    init(renewal: StepRenewal, storage: StepNodeStorage) {
-        self.renewal = renewal
+    init(storage: StepNodeStorage) {
         self.storage = storage
     }
+
+    var renewal: StepRenewal { storage.renewal }
 }
 
 /// A stack element as the engine sees it.
 struct ElementReference {
     let id: String
-    let renewal: StepRenewal
     let storage: StepNodeStorage
+
+    var renewal: StepRenewal { storage.renewal }
 }
+
+/// A renewal history that is not the initial one, in a box of its own.
+@usableFromInline
+final class RenewalHistory: Sendable {
+    let renewal: StepRenewal
+
+    init(_ renewal: StepRenewal) {
+        self.renewal = renewal
+    }
+}
+
+/// The one box of every leaf step with no payload in its initial state: an `EmptyStep` has one
+/// value, so they can all share it (copy-on-write copies it for a renewal).
+private let sharedEmptyLeaf = StepStorage(EmptyStep())
 
 /// The box of a leaf value; node and stack values use subclasses that describe their shape.
 @usableFromInline
@@ -161,6 +188,9 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     /// Which one a type gets is looked up once per type (a conformance check is
     /// far dearer than the cached look-up).
     static func make(_ value: Value) -> StepStorage<Value> {
+        if Value.self == EmptyStep.self {
+            return unsafeDowncast(sharedEmptyLeaf, to: StepStorage<Value>.self)
+        }
         switch StorageShape.of(Value.self) {
         case .shaped(let shaped):
             if let storage = shaped.makeStorage(for: value) as? StepStorage<Value> {

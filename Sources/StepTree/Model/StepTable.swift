@@ -24,6 +24,8 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         /// reads them without touching the generic `entries`.
         let names: [String]
         @usableFromInline let kinds: [StepKind]
+        /// Each child's layer, read by typed selection (a `StepKind` copy costs a retain).
+        @usableFromInline let layers: [StepLayer]
         @usableFromInline let accessors: [StepAccessor]
         @usableFromInline let keyList: [Node.Key]
         @usableFromInline let indexByKey: [Node.Key: Int]
@@ -68,6 +70,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.hasTabs = tabs > 0
             self.names = children.map(\.name)
             self.kinds = children.map(\.kind)
+            self.layers = children.map(\.kind.layer)
             self.accessors = children.map(\.accessor)
             self.offsets = children.map { $0.accessor.offset ?? -1 }
             self.keyList = children.map(\.key)
@@ -122,7 +125,9 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     /// The index of the child stored at `keyPath`; one not declared stops the program.
     /// - Complexity: O(*n*) integer comparisons for *n* children when the key path is a literal
     ///   the compiler can see, else one hash look-up.
-    @inlinable
+    // Always inlined, so that a literal key path reaches `offset(of:)`, which the compiler then
+    // folds to a constant.
+    @inlinable @inline(__always)
     func index<Value>(for keyPath: WritableKeyPath<Node, Step<Value>>) -> Int {
         if let offset = MemoryLayout<Node>.offset(of: keyPath),
             let index = contents.offsets.firstIndex(of: offset)
@@ -130,6 +135,26 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             return index
         }
         return lookUpIndex(for: keyPath)
+    }
+
+    /// The index of the child stored at byte `offset` of `Node`; one not declared stops the
+    /// program.
+    /// - Complexity: O(*n*) integer comparisons for *n* children.
+    @inlinable
+    func index(ofChildAt offset: Int) -> Int {
+        guard let index = contents.offsets.firstIndex(of: offset) else {
+            undeclaredChild(at: offset)
+        }
+        return index
+    }
+
+    /// The key, as written in paths, of the child stored at byte `offset` of `Node`.
+    @usableFromInline
+    func name(ofChildAt offset: Int) -> String { contents.names[index(ofChildAt: offset)] }
+
+    @usableFromInline
+    func undeclaredChild(at offset: Int) -> Never {
+        preconditionFailure("\(Node.self): the step at byte \(offset) is not declared in `steps`")
     }
 
     @usableFromInline
@@ -270,25 +295,40 @@ final class StepAccessor: @unchecked Sendable {
         // The initial value of the child, made on first use (a new node has it there) and
         // shared by every reset: a copy-on-write step, so sharing it costs one retain.
         let initial = InitialStep<Node, Value>(keyPath)
+        let offset = MemoryLayout<Node>.offset(of: keyPath)
+        // The child step in the node at `node`, reached by its offset when the key path names a
+        // stored property (all but computed ones): no key path is applied at run time.
+        func withStep<Result>(
+            in node: UnsafeMutablePointer<Node>, _ body: (inout Step<Value>) -> Result
+        ) -> Result {
+            guard let offset else { return body(&node.pointee[keyPath: keyPath]) }
+            let step = (UnsafeMutableRawPointer(node) + offset).assumingMemoryBound(
+                to: Step<Value>.self)
+            return body(&step.pointee)
+        }
+        func withStep<Result>(
+            in storage: StepNodeStorage, _ body: (inout Step<Value>) -> Result
+        ) -> Result {
+            withUnsafeMutablePointer(to: &CollectionStorage<Node>.of(storage).value) {
+                withStep(in: $0, body)
+            }
+        }
         return StepAccessor(
-            anyKeyPath: keyPath, offset: MemoryLayout<Node>.offset(of: keyPath),
+            anyKeyPath: keyPath, offset: offset,
             read: { storage in
-                let step = CollectionStorage<Node>.of(storage).value[keyPath: keyPath]
-                return StepReference(renewal: step.renewal, storage: step.storage)
+                // A computed property is only read: reading never calls a setter.
+                guard offset != nil else {
+                    let step = CollectionStorage<Node>.of(storage).value[keyPath: keyPath]
+                    return StepReference(storage: step.storage)
+                }
+                return withStep(in: storage) { StepReference(storage: $0.storage) }
             },
-            reset: { storage in
-                CollectionStorage<Node>.of(storage).value[keyPath: keyPath] = initial.step
-            },
+            reset: { storage in withStep(in: storage) { $0 = initial.step } },
             accepts: { $0 is Value },
-            renew: { storage, value in
-                CollectionStorage<Node>.of(storage).value[keyPath: keyPath].renew(
-                    with: value as? Value)
-            },
-            modify: { storage, body in
-                body(CollectionStorage<Node>.of(storage).value[keyPath: keyPath].uniqueStorage())
-            },
+            renew: { storage, value in withStep(in: storage) { $0.renew(with: value as? Value) } },
+            modify: { storage, body in withStep(in: storage) { body($0.uniqueStorage()) } },
             resetInPlace: { node in
-                node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath] = initial.step
+                withStep(in: node.assumingMemoryBound(to: Node.self)) { $0 = initial.step }
             })
     }
 }

@@ -235,8 +235,7 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
 
     override func selectedIndex(in layer: StepLayer) -> Int? { value.selection[layer] }
     override func child(_ index: Int) -> StepReference {
-        let step = value.children[index]
-        return StepReference(renewal: step.renewal, storage: step.storage)
+        StepReference(storage: value.children[index].storage)
     }
     override var elementCount: Int { value.elements.entries.count }
     override func element(_ index: Int) -> ElementReference {

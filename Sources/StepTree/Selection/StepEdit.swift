@@ -133,6 +133,7 @@ struct StepEditor {
                 if node.selects(index) { record(node, depth, layer, from: node.clear(layer)) }
                 return
             }
+            if isLast, !changes(target: node.child(index).storage) { return }
             node.modifyChild(index) { apply($0, steps.dropFirst(), depth: depth + 1) }
         case .element(let index):
             if edit.isShow { node.removeElements(from: index + 1) }
@@ -146,8 +147,29 @@ struct StepEditor {
                     recordRenewal(ofElement: index, in: node, depth)
                 }
             }
+            if isLast, !changes(target: node.element(index).storage) { return }
             node.modifyElement(index) { apply($0, steps.dropFirst(), depth: depth + 1) }
         }
+    }
+
+    /// Whether the edit has anything left to do at its target (read only): a target it leaves
+    /// as it is is not made unique, so a leaf keeps sharing its box with its initial state.
+    private func changes(target: StepNodeStorage) -> Bool {
+        switch edit {
+        case .select, .deselect, .remove: false
+        case .show: target.isStack ? target.elementCount > 0 : covers(target)
+        case .setStack: true
+        }
+    }
+
+    /// Whether `node` or its chain of selected content children selects a pushed or presented
+    /// step: what `uncover` clears.
+    private func covers(_ node: StepNodeStorage) -> Bool {
+        if node.selectedIndex(in: .push) != nil || node.selectedIndex(in: .modal) != nil {
+            return true
+        }
+        guard let content = node.selectedIndex(in: .content) else { return false }
+        return covers(node.child(content).storage)
     }
 
     private mutating func applyToTarget(_ target: StepNodeStorage) {

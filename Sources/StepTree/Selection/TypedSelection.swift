@@ -7,22 +7,32 @@
 extension StepsCollection {
     /// Selects child `index` in its layer, in place; a pushed or presented child it replaces
     /// goes back to its initial state (the editor's `select`, for a node that is not in a box).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func selectInPlace(_ index: Int) {
         let contents = Self.steps.contents
-        let layer = contents.kinds[index].layer
+        let layer = contents.layers[index]
         let key = contents.keyList[index]
         let old = selected[layer]
         guard old != key else { return }
         selected[layer] = key
-        guard layer != .content, let old, let oldIndex = contents.indexByKey[old],
-            contents.kinds[oldIndex].layer == layer
-        else { return }
+        guard layer != .content, let old else { return }
+        resetReplaced(old, in: layer)
+    }
+
+    /// Puts the child `old`, just replaced in `layer`, back in its initial state (the rare part
+    /// of `selectInPlace`, kept out of line).
+    @usableFromInline
+    mutating func resetReplaced(_ old: Key, in layer: StepLayer) {
+        let contents = Self.steps.contents
+        guard let oldIndex = contents.indexByKey[old], contents.layers[oldIndex] == layer else {
+            return
+        }
         withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].resetInPlace($0) }
     }
 
     /// Selects the child at `keyPath` in place and renews it as asked.
-    @inlinable
+    // Always inlined, so that the literal key path of the call site folds to an offset.
+    @inlinable @inline(__always)
     mutating func selectInPlace<Value>(
         _ keyPath: WritableKeyPath<Self, Step<Value>>, fresh: Bool = false, value: Value? = nil
     ) {
@@ -30,12 +40,69 @@ extension StepsCollection {
         if fresh || value != nil { self[keyPath: keyPath].renew(with: value) }
     }
 
-    /// Selects `route` through the general editor, which reports to observers.
-    @usableFromInline
+    /// Selects the route that `route` makes through the general editor, which reports to
+    /// observers.
+    ///
+    /// Never inlined, and the route made only here, so that the typed selections stay small
+    /// enough to be inlined whole: their key paths then fold to constants.
+    @inlinable @inline(never)
     mutating func selectThroughEditor<Leaf>(
-        _ route: StepRoute<Self, Leaf>, fresh: Bool, value: Leaf?
+        fresh: Bool, value: Leaf?, _ route: () -> StepRoute<Self, Leaf>
     ) {
+        select(route(), fresh: fresh, value: value)
+    }
+
+    @usableFromInline
+    mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool, value: Leaf?) {
         perform(.renewing(fresh: fresh, value), on: route.path.parts)
+    }
+
+    /// Selects the path of the keys that `keys` gives through the general editor, which reports
+    /// to observers.
+    ///
+    /// The keys come from the offsets the key paths folded to, so that a call site whose key
+    /// paths all name stored properties does not make them at run time.
+    @inlinable @inline(never)
+    mutating func selectObserved<Leaf: StepValue>(
+        fresh: Bool, value: Leaf?, _ keys: () -> [String]
+    ) {
+        select(keys: keys(), fresh: fresh, value: value)
+    }
+
+    @usableFromInline
+    mutating func select<Leaf: StepValue>(keys: [String], fresh: Bool, value: Leaf?) {
+        perform(.renewing(fresh: fresh, value), on: keys.map { $0[...] })
+    }
+
+    /// Selects the child stored at byte `offset` (a `Step<A>`) in place, then runs `body` on its
+    /// value.
+    ///
+    /// The deep typed selections fold their key paths to offsets at the call site and reach
+    /// each level by them, so no key path is applied at run time.
+    @inlinable
+    mutating func selectChild<A: StepValue>(at offset: Int, _ body: (inout A) -> Void) {
+        selectInPlace(Self.steps.index(ofChildAt: offset))
+        withChild(at: offset) { (step: inout Step<A>) in body(&step.value) }
+    }
+
+    /// Selects the child stored at byte `offset` (a `Step<A>`) in place and renews it as asked.
+    @inlinable
+    mutating func selectLast<A: StepValue>(at offset: Int, fresh: Bool, value: A?) {
+        selectInPlace(Self.steps.index(ofChildAt: offset))
+        if fresh || value != nil {
+            withChild(at: offset) { (step: inout Step<A>) in step.renew(with: value) }
+        }
+    }
+
+    /// Runs `body` on the step stored at byte `offset`, an offset that `MemoryLayout.offset(of:)`
+    /// gave for a stored `Step<A>` property of this type.
+    @inlinable @inline(__always)
+    mutating func withChild<A: StepValue>(at offset: Int, _ body: (inout Step<A>) -> Void) {
+        withUnsafeMutableBytes(of: &self) { bytes in
+            let child = (bytes.baseAddress.unsafelyUnwrapped + offset)
+                .assumingMemoryBound(to: Step<A>.self)
+            body(&child.pointee)
+        }
     }
 
     /// Whether typed selections can take the fast path: no observer is listening.
@@ -49,20 +116,20 @@ extension StepsCollection {
     ///   - a: The child's property.
     ///   - fresh: Renew the child with no value: it gets a new identity.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
         guard Self.selectsInPlace else {
-            return selectThroughEditor(StepRoute(a), fresh: fresh, value: nil)
+            return selectThroughEditor(fresh: fresh, value: nil) { StepRoute(a) }
         }
         selectInPlace(a, fresh: fresh)
     }
 
     /// Selects the child stored at `a` and renews it with `value`, which becomes its value.
     /// - Complexity: O(*s*) for a value whose encoding has size *s*.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
         guard Self.selectsInPlace else {
-            return selectThroughEditor(StepRoute(a), fresh: false, value: value)
+            return selectThroughEditor(fresh: false, value: value) { StepRoute(a) }
         }
         selectInPlace(a, value: value)
     }
@@ -74,16 +141,21 @@ extension StepsCollection {
     ///   - fresh: Renew `b` with no value.
     ///   - value: Renew `b` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func select<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
         with value: B? = nil
     ) {
-        guard Self.selectsInPlace else {
-            return selectThroughEditor(StepRoute(a).then(b), fresh: fresh, value: value)
+        guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b)
+        else {
+            return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a).then(b) }
         }
-        selectInPlace(a)
-        self[keyPath: a].value.selectInPlace(b, fresh: fresh, value: value)
+        guard Self.selectsInPlace else {
+            return selectObserved(fresh: fresh, value: value) {
+                [Self.steps.name(ofChildAt: a0), A.steps.name(ofChildAt: b0)]
+            }
+        }
+        selectChild(at: a0) { (a: inout A) in a.selectLast(at: b0, fresh: fresh, value: value) }
     }
 
     /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
@@ -94,17 +166,31 @@ extension StepsCollection {
     ///   - fresh: Renew `c` with no value.
     ///   - value: Renew `c` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func select<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
     ) {
-        guard Self.selectsInPlace else {
-            return selectThroughEditor(StepRoute(a).then(b).then(c), fresh: fresh, value: value)
+        guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b),
+            let c0 = MemoryLayout<B>.offset(of: c)
+        else {
+            return selectThroughEditor(fresh: fresh, value: value) {
+                StepRoute(a).then(b).then(c)
+            }
         }
-        selectInPlace(a)
-        self[keyPath: a].value.selectInPlace(b)
-        self[keyPath: a].value[keyPath: b].value.selectInPlace(c, fresh: fresh, value: value)
+        guard Self.selectsInPlace else {
+            return selectObserved(fresh: fresh, value: value) {
+                [
+                    Self.steps.name(ofChildAt: a0), A.steps.name(ofChildAt: b0),
+                    B.steps.name(ofChildAt: c0),
+                ]
+            }
+        }
+        selectChild(at: a0) { (a: inout A) in
+            a.selectChild(at: b0) { (b: inout B) in
+                b.selectLast(at: c0, fresh: fresh, value: value)
+            }
+        }
     }
 
     /// Selects a path of four steps: every node along it becomes selected.
@@ -116,21 +202,34 @@ extension StepsCollection {
     ///   - fresh: Renew `d` with no value.
     ///   - value: Renew `d` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
         with value: D? = nil
     ) {
-        guard Self.selectsInPlace else {
-            let route = StepRoute(a).then(b).then(c).then(d)
-            return selectThroughEditor(route, fresh: fresh, value: value)
+        guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b),
+            let c0 = MemoryLayout<B>.offset(of: c), let d0 = MemoryLayout<C>.offset(of: d)
+        else {
+            return selectThroughEditor(fresh: fresh, value: value) {
+                StepRoute(a).then(b).then(c).then(d)
+            }
         }
-        selectInPlace(a)
-        self[keyPath: a].value.selectInPlace(b)
-        self[keyPath: a].value[keyPath: b].value.selectInPlace(c)
-        self[keyPath: a].value[keyPath: b].value[keyPath: c].value.selectInPlace(
-            d, fresh: fresh, value: value)
+        guard Self.selectsInPlace else {
+            return selectObserved(fresh: fresh, value: value) {
+                [
+                    Self.steps.name(ofChildAt: a0), A.steps.name(ofChildAt: b0),
+                    B.steps.name(ofChildAt: c0), C.steps.name(ofChildAt: d0),
+                ]
+            }
+        }
+        selectChild(at: a0) { (a: inout A) in
+            a.selectChild(at: b0) { (b: inout B) in
+                b.selectChild(at: c0) { (c: inout C) in
+                    c.selectLast(at: d0, fresh: fresh, value: value)
+                }
+            }
+        }
     }
 
     /// Deselects the child stored at `a` if it is selected; a pushed or presented child goes

@@ -284,13 +284,13 @@ enum DriverOperations {
 
     /// The step at `segments`: its renewal and its box.
     static func step(at segments: [String], in tree: StepNodeStorage) -> StepReference? {
-        var step = StepReference(renewal: .initial, storage: tree)
+        var step = StepReference(storage: tree)
         for segment in segments {
             let node = step.storage
             if node.isStack {
                 guard let index = node.elementIndex(forID: Substring(segment)) else { return nil }
                 let element = node.element(index)
-                step = StepReference(renewal: element.renewal, storage: element.storage)
+                step = StepReference(storage: element.storage)
             } else {
                 guard let index = node.childIndex(forKey: Substring(segment)) else { return nil }
                 step = node.child(index)
