@@ -72,19 +72,4 @@ enum ObserveBench {
             }
         }
     }
-
-    /// The typed deep links of `select.typed` with the counter installed as the global
-    /// observer: what a bare-value select costs in an app with analytics.
-    static func observedSelect() throws -> Runner {
-        let counter = CallCounter()
-        StepSystem.observer = counter
-        defer { StepSystem.observer = nil }
-        let run = try SelectBench.typed()
-        try expect(counter.selections > 0, "the observer saw no selection")
-        return { count in
-            StepSystem.observer = counter
-            defer { StepSystem.observer = nil }
-            return try run(count)
-        }
-    }
 }

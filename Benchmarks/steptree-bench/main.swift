@@ -24,7 +24,6 @@ let workloads = [
     Workload("diff.full.100000") { try DiffBench.full(store.tree(.large)) },
     Workload("observe.none") { try ObserveBench.transactions(observed: false) },
     Workload("observe.one") { try ObserveBench.transactions(observed: true) },
-    Workload("select.observed", ObserveBench.observedSelect),
 ]
 
 /// Runs `body`; a failure (a wrong result) stops the program with a message naming `name`.
