@@ -36,11 +36,15 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "check":
     exit(check(Array(arguments.dropFirst())))
+case "open":
+    exit(open(Array(arguments.dropFirst())))
 default:
     printError(
         """
         usage: steptree check FILE.json [FILE.json ...]
           Runs conformance case files; prints failing steps and "N passed, N failed".
+        usage: steptree open --schema S.json --routes R.json URL [URL ...]
+          Routes each URL from the schema's initial state; prints the screen and the events.
         """)
     exit(2)
 }
