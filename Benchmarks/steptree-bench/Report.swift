@@ -14,6 +14,8 @@ struct Ratio {
         Ratio(numerator: "diff.leaf.100000", denominator: "diff.leaf.100", bar: 3),
         Ratio(numerator: "diff.full.100000", denominator: "diff.full.10000", bar: 12),
         Ratio(numerator: "observe.one", denominator: "observe.none", bar: 1.5),
+        Ratio(numerator: "route.match.1000", denominator: "route.match.10", bar: 3),
+        Ratio(numerator: "restore.10000", denominator: "restore.plain.10000", bar: 2),
     ]
 }
 
