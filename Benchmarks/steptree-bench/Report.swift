@@ -21,6 +21,8 @@ struct Ratio {
         // since time also measures a working set that outgrows the cache.
         Ratio(numerator: "diff.full.100000", denominator: "diff.full.10000", bar: nil),
         Ratio(numerator: "observe.one", denominator: "observe.none", bar: 1.2),
+        Ratio(numerator: "route.match.1000", denominator: "route.match.10", bar: 3),
+        Ratio(numerator: "restore.10000", denominator: "restore.plain.10000", bar: 2),
     ]
 }
 

@@ -24,6 +24,10 @@ let workloads = [
     Workload("diff.full.100000") { try DiffBench.full(store.tree(.large)) },
     Workload("observe.none") { try ObserveBench.transactions(observed: false) },
     Workload("observe.one") { try ObserveBench.transactions(observed: true) },
+    Workload("route.match.10") { try RouterBench.match(patterns: 10) },
+    Workload("route.match.1000") { try RouterBench.match(patterns: 1000) },
+    Workload("restore.10000") { try RestoreBench.restore(store.tree(.medium)) },
+    Workload("restore.plain.10000") { try RestoreBench.plain(store.tree(.medium)) },
 ]
 
 /// Runs `body`; a failure (a wrong result) stops the program with a message naming `name`.

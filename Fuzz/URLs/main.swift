@@ -27,84 +27,131 @@ struct Refusal: Error, CustomStringConvertible {
 enum ReferenceSegment {
     case literal(String)
     case integer(String)
+    case uuid(String)
     case text(String)
+    case rest(String)
 
+    /// Higher is more specific; an integer and a UUID never match the same segment.
     var rank: Int {
         switch self {
-        case .literal: 2
-        case .integer: 1
-        case .text: 0
+        case .literal: 4
+        case .integer, .uuid: 3
+        case .text: 2
+        case .rest: 1
         }
     }
 
     /// Reads one segment of a pattern the router accepted.
-    init(_ part: [UInt8]) {
-        guard part.first == UInt8(ascii: "<") else {
-            self = .literal(String(decoding: part, as: UTF8.self))
+    init(_ part: Substring) {
+        guard part.hasPrefix("<") else {
+            self = .literal(String(part))
             return
         }
-        let inner = part.dropFirst().dropLast()
-        if inner.starts(with: "int:".utf8) {
-            self = .integer(String(decoding: inner.dropFirst(4), as: UTF8.self))
-        } else {
-            self = .text(String(decoding: inner, as: UTF8.self))
+        let inner = String(part.dropFirst().dropLast())
+        for (prefix, make) in [
+            ("int:", Self.integer), ("uuid:", Self.uuid), ("rest:", Self.rest),
+        ] as [(String, (String) -> Self)] where inner.hasPrefix(prefix) {
+            self = make(String(inner.dropFirst(prefix.count)))
+            return
+        }
+        self = .text(inner)
+    }
+
+    /// Whether `text` has this segment's form, written out without the router's helpers.
+    func accepts(_ text: String) -> Bool {
+        switch self {
+        case .literal(let literal): Array(literal.unicodeScalars) == Array(text.unicodeScalars)
+        case .integer:
+            !text.isEmpty && text != "-"
+                && text.enumerated().allSatisfy { index, c in
+                    ("0"..."9").contains(c) || (index == 0 && c == "-")
+                }
+        case .uuid: UUID(uuidString: text) != nil
+        case .text, .rest: true
         }
     }
 }
 
-/// The pattern that should match: the highest ranks, lexicographically, the first registered
-/// among equals.
-func referenceMatch(
-    _ patterns: [(pattern: String, segments: [ReferenceSegment])], _ path: StepPath
-) -> (pattern: String, values: [String: String])? {
-    var best: (pattern: String, values: [String: String], ranks: [Int])?
-    for (pattern, segments) in patterns where segments.count == path.segments.count {
-        var values: [String: String] = [:]
-        var matches = true
-        for (segment, text) in zip(segments, path.segments) {
-            switch segment {
-            case .literal(let literal): matches = matches && Array(literal.utf8) == Array(text.utf8)
-            case .integer(let name):
-                matches = matches && Int(text) != nil
-                values[name] = text
-            case .text(let name): values[name] = text
+/// A registered pattern as the reference reads it: path segments and required query items.
+struct ReferencePattern {
+    let pattern: String
+    let segments: [ReferenceSegment]
+    let query: [(item: String, segment: ReferenceSegment)]
+
+    init(_ pattern: String) {
+        self.pattern = pattern
+        let parts = pattern.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        segments = parts[0].split(separator: "/", omittingEmptySubsequences: false).map(
+            ReferenceSegment.init)
+        query =
+            parts.count == 2
+            ? parts[1].split(separator: "&").map { item in
+                let pair = item.split(separator: "=", maxSplits: 1)
+                return (String(pair[0]), ReferenceSegment(pair[1]))
+            } : []
+    }
+
+    /// The ranks of the segments `path` fills, or `nil` when the path does not fit.
+    func ranks(for path: [String]) -> [Int]? {
+        var ranks: [Int] = []
+        for (index, segment) in segments.enumerated() {
+            if case .rest = segment {
+                return index < path.count ? ranks + [segment.rank] : nil
+            }
+            guard index < path.count, segment.accepts(path[index]) else { return nil }
+            ranks.append(segment.rank)
+        }
+        return segments.count == path.count ? ranks : nil
+    }
+}
+
+/// The pattern that should match: the highest ranks, lexicographically (patterns of the same
+/// shape are refused at registration, so there is no tie).
+func referenceMatch(_ patterns: [ReferencePattern], _ path: [String]) -> ReferencePattern? {
+    var best: (pattern: ReferencePattern, ranks: [Int])?
+    for pattern in patterns {
+        guard let ranks = pattern.ranks(for: path) else { continue }
+        if let current = best, !current.ranks.lexicographicallyPrecedes(ranks) { continue }
+        best = (pattern, ranks)
+    }
+    return best?.pattern
+}
+
+/// Checks `router.resolve(url)` against the reference: a link that reads matches the pattern
+/// the reference picks, or fails for a reason that pattern explains.
+func checkMatch<Root: StepNode>(
+    _ url: URL, _ router: DeepLinkRouter<Root>, _ patterns: [ReferencePattern], _ context: String
+) {
+    let resolved = Result { () throws(DeepLinkError) in try router.resolve(url) }
+    let reference: (ReferencePattern?) -> String = { $0?.pattern ?? "nothing" }
+    switch resolved {
+    case .success(let match):
+        let expected = referenceMatch(patterns, match.path.segments)
+        require(
+            expected?.pattern == match.pattern,
+            "\(context): \(url) matches \(match.pattern), not \(reference(expected))")
+        if let expected {
+            for item in expected.query {
+                require(match.query[item.item] != nil, "\(context): \(item.item) is missing")
             }
         }
-        guard matches else { continue }
-        let ranks = segments.map(\.rank)
-        if let current = best, !current.ranks.lexicographicallyPrecedes(ranks) { continue }
-        best = (pattern, values, ranks)
-    }
-    return best.map { ($0.pattern, $0.values) }
-}
-
-/// The outcome `route` must have: what the best handler, or the fallback, does to a copy.
-func expectedRoute<Root: StepNode>(
-    _ url: URL, in root: Root, match: DeepLinkMatch?, fallback: Bool
-) -> Result<Root, DeepLinkError> {
-    let path: StepPath
-    do {
-        path = try StepPath(url: url)
-    } catch {
-        return .failure(.invalidPath(url.absoluteString, error))
-    }
-    var edited = root
-    if let match {
-        do {
-            try handle(&edited, match)
-        } catch {
-            return .failure(.refused(pattern: match.pattern, reason: String(describing: error)))
+        require(
+            match.path.segments.allSatisfy { StepPath.isValidSegment($0) },
+            "\(context): \(url) reads as the bad path \(match.path.segments)")
+    case .failure(let error):
+        guard let path = try? StepPath(url: url) else { return }
+        switch error.reason {
+        case .unknownSegment, .incomplete:
+            let expected = referenceMatch(patterns, path.segments)
+            require(
+                expected == nil, "\(context): \(url) matches nothing, not \(reference(expected))")
+        case .numberOutOfRange, .missingQueryItem, .invalidQueryValue:
+            require(
+                referenceMatch(patterns, path.segments) != nil,
+                "\(context): \(url) fails \(error) but the reference matches no pattern")
+        default: break
         }
-    } else if fallback {
-        do {
-            try edited.select(path: path)
-        } catch {
-            return .failure(.invalidPath(url.absoluteString, error))
-        }
-    } else {
-        return .failure(.noMatch(url.absoluteString))
     }
-    return .success(edited)
 }
 
 /// Selects and routes `url` on `state`, checking both against their promises.
@@ -129,7 +176,7 @@ func checkURL<Root: StepNode>(
             NavigationDiff.events(from: before, to: selected).isEmpty,
             "\(context): select(url:) failed but the diff is not empty")
     }
-    let expected = expectedRoute(url, in: state, match: router.match(url), fallback: fallback)
+    let match = router.match(url)
     do {
         try router.route(url, in: &state)
     } catch {
@@ -137,20 +184,25 @@ func checkURL<Root: StepNode>(
         require(
             NavigationDiff.events(from: before, to: state).isEmpty,
             "\(context): route failed but the diff is not empty")
-        if case .failure(let expectedError) = expected {
-            require(
-                error == expectedError, "\(context): route threw \(error), not \(expectedError)")
+        if error is Refusal {
+            require(match?["refuse"] != nil, "\(context): refused without being asked")
         } else {
-            require(false, "\(context): route threw \(error), but its handler or fallback works")
+            // The router's own errors, or the handler's `select(path:)` rethrown as it is.
+            require(
+                error is DeepLinkError || error is StepPathError,
+                "\(context): route threw \(error), of another type")
         }
         return "error \(error)"
     }
-    switch expected {
-    case .success(let edited):
-        require(edited == state, "\(context): route differs from its handler or fallback")
-    case .failure(let error):
-        require(false, "\(context): route worked, but its handler or fallback throws \(error)")
+    // What the route must have done: the handler, or else the fallback's `show`.
+    var expected = before
+    if let match {
+        try? handle(&expected, match)
+    } else {
+        require(fallback, "\(context): route worked without a pattern or the fallback")
+        if let path = try? StepPath(url: url) { try? expected.show(path: path) }
     }
+    require(expected == state, "\(context): route differs from its handler or fallback")
     return NavigationDiff.events(from: before, to: state).map(\.description).joined(separator: "; ")
 }
 
@@ -183,7 +235,7 @@ func check(_ bytes: [UInt8]) {
     let fallback = (bytes.first ?? 1) & 1 == 1
     var typedRouter = DeepLinkRouter<AppSteps>(fallbackToPath: fallback)
     var dynamicRouter = DeepLinkRouter<DynamicSteps>(fallbackToPath: fallback)
-    var patterns: [(pattern: String, segments: [ReferenceSegment])] = []
+    var patterns: [ReferencePattern] = []
     var typed = AppSteps()
     var dynamic = DynamicSteps(schema: schema)
     for (index, line) in lines(Array(bytes.dropFirst())).prefix(48).enumerated() {
@@ -197,10 +249,7 @@ func check(_ bytes: [UInt8]) {
             if let error = typedError {
                 require(error.pattern == pattern, "\(context): \(error) names another pattern")
             } else {
-                // Split as bytes: `/` followed by a combining mark is one character.
-                let segments = pattern.utf8.split(
-                    separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-                patterns.append((pattern, segments.map { ReferenceSegment(Array($0)) }))
+                patterns.append(ReferencePattern(pattern))
             }
             continue
         }
@@ -209,24 +258,16 @@ func check(_ bytes: [UInt8]) {
         guard let url = URL(string: text) else { continue }
         let parsed = Result { () throws(StepPathError) in try StepPath(url: url) }
         var comparable = false
+        checkMatch(url, typedRouter, patterns, context)
+        require(
+            typedRouter.match(url) == dynamicRouter.match(url),
+            "\(context): the routers match differently")
         if case .success(let path) = parsed {
             require(
                 path.segments.allSatisfy { StepPath.isValidSegment($0) },
                 "\(context): \(url) reads as the bad path \(path.segments)")
             checkURLRoundTrip(path, context)
-            let match = typedRouter.match(url)
-            let reference = referenceMatch(patterns, path)
-            require(
-                match?.pattern == reference?.pattern && match?.values == reference?.values,
-                "\(context): \(url) matches \(String(describing: match)), not \(String(describing: reference))"
-            )
-            require(match == dynamicRouter.match(url), "\(context): the routers match differently")
-            if let match {
-                require(match.path == path, "\(context): the match has the path \(match.path)")
-            }
             comparable = path.segments.count <= comparedSegments
-        } else {
-            require(typedRouter.match(url) == nil, "\(context): a URL that is no path matches")
         }
         if comparable {
             let typedOutcome = checkURL(
@@ -266,6 +307,16 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
             "myapp://profile/friends", "myapp://profile/friends/", "myapp://profile//friends",
             "myapp://home", "myapp://explore?x=%E2%9C%93", "myapp://%C3%A9/x", "myapp://u@h:1/p",
         ],
+        [
+            "@profile/friends/<uuid:u>", "@profile/<rest:r>", "@search?q=<q>&n=<int:n>",
+            "@profile/friends/<int:n>/<x>",
+            "myapp://profile/friends/C0FFEE00-0000-4000-8000-000000000001",
+            "myapp://profile/friends/7/main", "myapp://profile/detail/dark",
+            "myapp://search?n=2&q=x", "myapp://search?q=x",
+            "myapp://search?q=x&n=99999999999999999999",
+            "myapp://profile/../x", "myapp://profile/%2E", "myapp://profile/%FF",
+            "myapp://profile/friends/99999999999999999999/main",
+        ],
     ]
     return inputs.enumerated().map { index, lines in
         [UInt8(index % 2)] + Array(lines.joined(separator: "\n").utf8)
@@ -276,5 +327,7 @@ FuzzDriver.main(
     "fuzz-urls", seeds: seeds,
     dictionary: Tokens.example + [
         "myapp://", "myapp:///", "\n@", "<int:", "<", ">", "/", "?refuse", "&fresh", "?fresh=1",
-        "%2F", "%25", "%20", "%C3%A9", "#", "@", ":", "[", "]",
+        "%2F", "%25", "%20", "%C3%A9", "#", "@", ":", "[", "]", "<uuid:", "<rest:", "?q=<q>",
+        "..", "%2E", "&", "=", "https://", "99999999999999999999",
+        "C0FFEE00-0000-4000-8000-000000000001",
     ], check: check)

@@ -36,6 +36,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "check":
     exit(check(Array(arguments.dropFirst())))
+case "open":
+    exit(open(Array(arguments.dropFirst())))
 case "show": exit(show(Array(arguments.dropFirst())))
 case "graph": exit(graph(Array(arguments.dropFirst())))
 case "replay": exit(replay(Array(arguments.dropFirst())))
@@ -45,6 +47,8 @@ default:
         """
         usage: steptree check FILE.json [FILE.json ...]
           Runs conformance case files; prints failing steps and "N passed, N failed".
+        usage: steptree open --schema S.json --routes R.json URL [URL ...]
+          Routes each URL from the schema's initial state; prints the screen and the events.
         """)
     printError(showUsage)
     printError(graphUsage)

@@ -144,10 +144,15 @@ extension ReadmeTree {
                 .deletingLastPathComponent()
             let readme = try String(
                 contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-            let source = try String(contentsOf: here, encoding: .utf8)
+            // This file and the README tests of other sections (`Readme*Tests.swift`).
+            let folder = here.deletingLastPathComponent()
+            let source = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasPrefix("Readme") && $0.hasSuffix("Tests.swift") }.sorted()
+                .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+                .joined(separator: "\n")
             let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
                 .map { $0.components(separatedBy: "```")[0] }
-            #expect(blocks.count == 6)
+            #expect(blocks.count == 8)
             for block in blocks {
                 #expect(
                     normalized(source).contains(normalized(block)),

@@ -321,14 +321,15 @@ public final class Navigator<Root: StepNode>: Sendable {
     }
 
     /// Routes a deep-link URL through `router` in one transaction.
-    /// - Throws: ``DeepLinkError``; nothing changes and no one is told.
+    /// - Throws: ``DeepLinkError``, or the handler's own error as it is; nothing changes and no
+    ///   one is told.
     /// - Returns: The events.
     /// - Complexity: The cost of the edit plus a comparison and a diff.
     @discardableResult
     public func open(
         _ url: URL, with router: DeepLinkRouter<Root>, cause: NavigationCause = .deepLink
-    ) throws(DeepLinkError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(DeepLinkError) in try router.route(url, in: &root) }
+    ) throws -> [NavigationEvent] {
+        try transaction(cause) { root in try router.route(url, in: &root) }
     }
 
     /// Deselects the step at `path` in one transaction.

@@ -1,228 +1,435 @@
 import Foundation
 
-/// Routes deep-link URLs to changes of a tree with patterns: literal segments, placeholders
-/// (`<name>`, `<int:name>`) and query items, in the spirit of URLNavigator.
+/// Routes deep-link URLs from outside the app (push notifications, universal links, QR codes,
+/// other apps) to screens of a tree, with patterns such as `product/<int:id>/reviews`,
+/// `order/<uuid:id>`, `search?q=<q>` and `files/<rest:path>`.
 ///
 /// ```swift
-/// var router = DeepLinkRouter<AppSteps>()
-/// try router.register("search/<query>") { root, link in
-///     root.select(\.explore, with: ExploreData(query: link["query"] ?? ""))
+/// var router = DeepLinkRouter<AppSteps>(origins: [.scheme("myapp")])
+/// try router.register("friend/<id>", showing: "profile/friends/<id>")
+/// try router.register("search?q=<q>") { root, link in
+///     root.select(\.explore, with: ExploreData(query: link.string("q")))
 /// }
-/// try router.route(url, in: &steps)  // url: myapp://search/swift
+/// try router.route(url, in: &steps)  // url: myapp://friend/ann
 /// ```
 ///
-/// A URL no pattern matches is selected as a plain step path (`myapp://profile/detail/dark`),
-/// unless the router is made with `fallbackToPath: false`. When several patterns match, the
-/// most specific wins: at the first segment where they differ, a literal beats `<int:…>`, which
-/// beats `<…>`.
+/// ## Reading a link
+///
+/// A link is checked before anything is matched (see ``DeepLinkError/Reason``): its origin (a
+/// custom scheme, whose host is the first segment, or a universal-link host over `https`,
+/// which is dropped; with no origins, any scheme but `http` and `https`), its length, segment
+/// and query-item counts (``DeepLinkLimits``), and each segment, percent-decoded exactly once:
+/// not empty, not `.` or `..`, no encoded `/`, valid UTF-8, no control character. One trailing
+/// `/` is allowed. Query items are read apart from the path; their order does not matter, and
+/// a name may appear once.
+///
+/// ## Precedence
+///
+/// Patterns form a trie of their segments. When several patterns match a link, the winner is
+/// the most specific at the first segment where they differ: a literal beats a typed
+/// placeholder (`<int:…>`, `<uuid:…>`, which never match the same segment), which beats an
+/// untyped one (`<…>`), which beats `<rest:…>`; equal there, the next segment decides. A
+/// pattern's query items do not take part: two patterns whose paths have the same shape
+/// conflict when registered. An integer placeholder matches any `-?[0-9]+` segment; one that
+/// does not fit in `Int` is an error, not a reason to try another pattern.
+///
+/// ## Landing
+///
+/// A route declared with a target lands on it with ``DeepLinkLanding/show`` by default (what
+/// covers the target is cleared, so a link that arrives while a modal is up dismisses it), or
+/// ``DeepLinkLanding/select``. The screens declared beneath the target are selected first,
+/// and a stack element a path names that its stack lacks is pushed on top: at cold start,
+/// `orders/42` gives the orders list and order 42 above it, and back works. A link no pattern
+/// matches lands the same way on the step path it names, unless `fallbackToPath` is `false`.
+///
+/// Every failure leaves the state unchanged, with no event and no observer call: the router
+/// edits a copy. A handler's own error is rethrown as it is.
 public struct DeepLinkRouter<Root: StepNode>: Sendable {
-    /// Edits the root for a matched link; may throw to refuse it.
+    /// Edits the root for a matched link; may throw its own error to refuse it.
     public typealias Handler = @Sendable (inout Root, DeepLinkMatch) throws -> Void
 
-    private struct Route: Sendable {
-        let pattern: String
-        let segments: [PatternSegment]
-        let handler: Handler
+    private enum Action: Sendable {
+        case handler(Handler)
+        case target(DeepLinkTemplate, beneath: [DeepLinkTemplate])
     }
 
-    private enum PatternSegment: Sendable {
-        case literal(String)
-        case integer(String)
-        case text(String)
-
-        /// Higher is more specific.
-        var rank: Int {
-            switch self {
-            case .literal: 2
-            case .integer: 1
-            case .text: 0
-            }
-        }
+    private struct Route: Sendable {
+        let pattern: DeepLinkPattern
+        let action: Action
+        let gate: DeepLinkGate?
     }
 
     private var routes: [Route] = []
-    private let fallbackToPath: Bool
+    private var trie = DeepLinkTrie()
+    /// Where links may come from; the first one is used to print links.
+    public let origins: [DeepLinkOrigin]
+    /// How a target or a fallback path is landed on.
+    public let landing: DeepLinkLanding
+    /// Whether a link no pattern matches is read as a step path.
+    public let fallbackToPath: Bool
+    /// The bounds a link must keep.
+    public let limits: DeepLinkLimits
 
     /// Creates a router.
-    /// - Parameter fallbackToPath: Select a URL no pattern matches as a step path.
-    public init(fallbackToPath: Bool = true) {
-        self.fallbackToPath = fallbackToPath
-    }
-
-    /// Adds a pattern such as `profile/friends/<id>` or `item/<int:number>`.
     /// - Parameters:
-    ///   - pattern: Segments separated by `/`: literal keys, `<name>` for any segment, or
-    ///     `<int:name>` for one that reads as an `Int`.
-    ///   - handler: Edits the root for a matching link.
-    /// - Throws: ``DeepLinkPatternError`` for an empty segment, a malformed or unknown
-    ///   placeholder, a placeholder name used twice, or a pattern registered twice.
+    ///   - origins: The custom schemes and universal-link hosts accepted; with none, any scheme
+    ///     but `http` and `https`.
+    ///   - landing: How targets and fallback paths are landed on.
+    ///   - fallbackToPath: Land a link no pattern matches on the step path it names.
+    ///   - limits: The bounds a link must keep.
+    public init(
+        origins: [DeepLinkOrigin] = [], landing: DeepLinkLanding = .show,
+        fallbackToPath: Bool = true, limits: DeepLinkLimits = .standard
+    ) {
+        self.origins = origins
+        self.landing = landing
+        self.fallbackToPath = fallbackToPath
+        self.limits = limits
+    }
+
+    /// Adds a pattern whose links a handler applies.
+    /// - Parameters:
+    ///   - pattern: Segments separated by `/`: literal keys, `<name>` for any segment,
+    ///     `<int:name>`, `<uuid:name>`, or `<rest:name>` for one or more final segments; then
+    ///     optionally `?item=<name>&…` for required query items (typed as segments are).
+    ///   - gate: A precondition a ``DeepLinkInbox`` holds the link behind.
+    ///   - handler: Edits the root for a matching link; its errors reach the caller as they are.
+    /// - Throws: ``DeepLinkPatternError``; the router is unchanged.
+    /// - Complexity: O(*s*) for a pattern of *s* segments.
     public mutating func register(
-        _ pattern: String, _ handler: @escaping Handler
+        _ pattern: String, gate: DeepLinkGate? = nil, _ handler: @escaping Handler
     ) throws(DeepLinkPatternError) {
-        func fail(_ problem: String) -> DeepLinkPatternError {
-            DeepLinkPatternError(pattern: pattern, problem: problem)
-        }
-        var segments: [PatternSegment] = []
-        var names = Set<String>()
-        // Bytes, not characters, throughout: a combining mark after `/`, `<` or `:` must not hide
-        // it, as paths are split the same way.
-        for part in StepPath.split(pattern) {
-            guard !part.isEmpty else { throw fail("empty segment") }
-            let opens = part.utf8.first == UInt8(ascii: "<")
-            let closes = part.utf8.last == UInt8(ascii: ">")
-            guard opens || closes else {
-                // A literal no path can hold would never match.
-                guard StepPath.isValidSegment(part) else {
-                    throw fail("literal segment '\(StepPath.excerpt(part))' can never match")
-                }
-                segments.append(.literal(String(part)))
-                continue
-            }
-            guard opens, closes, part.utf8.count > 2 else {
-                throw fail("malformed placeholder '\(part)'")
-            }
-            let inner = part.utf8.dropFirst().dropLast()
-            let pieces = inner.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-                .map { Substring($0) }
-            let name = String(pieces.last ?? "")
-            guard !name.isEmpty, pieces.count <= 2 else {
-                throw fail("malformed placeholder '\(part)'")
-            }
-            guard names.insert(name).inserted else {
-                throw fail("placeholder '\(name)' appears twice")
-            }
-            switch pieces.count == 2 ? String(pieces[0]) : nil {
-            case nil: segments.append(.text(name))
-            case "int": segments.append(.integer(name))
-            case let type?: throw fail("unknown placeholder type '\(type)'")
-            }
-        }
-        guard routes.allSatisfy({ $0.pattern != pattern }) else { throw fail("registered twice") }
-        routes.append(Route(pattern: pattern, segments: segments, handler: handler))
+        try add(DeepLinkPattern(pattern), .handler(handler), gate: gate)
     }
 
-    /// The most specific pattern that matches `url`, with its values, or `nil`.
-    /// - Complexity: O(*p* · *s*) for *p* patterns of *s* segments.
-    public func match(_ url: URL) -> DeepLinkMatch? {
-        guard let path = try? StepPath(url: url) else { return nil }
-        return bestRoute(for: path, url: url)?.1
-    }
-
-    /// Applies the link to `root`: the best matching pattern's handler, or else the URL's path
-    /// as a deep link.
+    /// Adds a pattern whose links land on a step path, which the router can also print back to
+    /// the link (``url(for:from:origin:)``).
     ///
-    /// The handler runs on a copy, so `root` is unchanged when anything fails.
-    /// - Throws: ``DeepLinkError``; `root` is unchanged.
-    public func route(_ url: URL, in root: inout Root) throws(DeepLinkError) {
-        let path: StepPath
-        do {
-            path = try StepPath(url: url)
-        } catch {
-            throw .invalidPath(url.absoluteString, error)
+    /// ```swift
+    /// try router.register("orders/<int:id>", showing: "orders/list/<id>")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: As in ``register(_:gate:_:)``.
+    ///   - target: The screen's path; `<name>` segments are filled with the captures, and every
+    ///     capture must be used.
+    ///   - beneath: Paths selected before the target, for the screens that belong beneath it.
+    ///   - gate: A precondition a ``DeepLinkInbox`` holds the link behind.
+    /// - Throws: ``DeepLinkPatternError``; the router is unchanged.
+    /// - Complexity: O(*s*) for a pattern of *s* segments.
+    public mutating func register(
+        _ pattern: String, showing target: String, beneath: [String] = [],
+        gate: DeepLinkGate? = nil
+    ) throws(DeepLinkPatternError) {
+        let parsed = try DeepLinkPattern(pattern)
+        let names = Set(parsed.names)
+        let template = try DeepLinkTemplate(target, pattern: pattern, names: names)
+        var under: [DeepLinkTemplate] = []
+        for path in beneath {
+            try under.append(DeepLinkTemplate(path, pattern: pattern, names: names))
         }
+        if let unused = parsed.names.first(where: { !template.names.contains($0) }) {
+            throw DeepLinkPatternError(pattern: pattern, reason: .unusedPlaceholder(unused))
+        }
+        try add(parsed, .target(template, beneath: under), gate: gate)
+    }
+
+    private mutating func add(_ pattern: DeepLinkPattern, _ action: Action, gate: DeepLinkGate?)
+        throws(DeepLinkPatternError)
+    {
+        if let existing = trie.insert(pattern.segments, route: routes.count) {
+            throw DeepLinkPatternError(
+                pattern: pattern.text, reason: .conflicts(with: routes[existing].pattern.text))
+        }
+        routes.append(Route(pattern: pattern, action: action, gate: gate))
+    }
+
+    /// The best pattern for `url`, with its converted captures, or `nil` when the link is
+    /// refused or no pattern matches (``resolve(_:)`` says why).
+    /// - Complexity: O(*n*) in the length of the link, plus the trie walk: see ``resolve(_:)``.
+    public func match(_ url: URL) -> DeepLinkMatch? {
+        try? resolve(url)
+    }
+
+    /// The best pattern for `url`, with its converted captures.
+    /// - Throws: ``DeepLinkError`` for a link refused as it is read, one no pattern matches
+    ///   (naming the first segment the patterns do not know), or a capture or query item that
+    ///   does not convert.
+    /// - Complexity: O(*n*) in the length of the link, then O(*s*) trie steps for *s* segments
+    ///   in the common case, whatever the number of patterns.
+    public func resolve(_ url: URL) throws(DeepLinkError) -> DeepLinkMatch {
+        let address = try read(url)
+        switch trie.match(address.segments) {
+        case .route(let index): return try makeMatch(routes[index].pattern, address, url)
+        case .none(let reached): throw unmatched(address, reached: reached, url)
+        }
+    }
+
+    /// The gate of the route `url` matches, if it has one.
+    public func gate(for url: URL) -> DeepLinkGate? {
+        guard let address = try? read(url), case .route(let index) = trie.match(address.segments)
+        else { return nil }
+        return routes[index].gate
+    }
+
+    /// Applies the link to `root`: the best route's target or handler, or else (with
+    /// `fallbackToPath`) the step path the link names.
+    ///
+    /// Gates are not checked here; ``DeepLinkInbox`` holds gated links.
+    /// - Throws: ``DeepLinkError``, or the handler's own error as it is; `root` is unchanged.
+    /// - Complexity: ``resolve(_:)``, plus the edits.
+    public func route(_ url: URL, in root: inout Root) throws {
+        let address = try read(url)
         var edited = root
-        if let (route, match) = bestRoute(for: path, url: url) {
-            do {
-                // The handler's selections are reported only if it succeeds as a whole.
-                try SelectionReport.holding { try route.handler(&edited, match) }
-            } catch {
-                throw .refused(pattern: route.pattern, reason: String(describing: error))
+        // Selections are reported to observers only if the whole link applies.
+        try SelectionReport.holding { () throws in
+            switch trie.match(address.segments) {
+            case .route(let index):
+                let route = routes[index]
+                let match = try makeMatch(route.pattern, address, url)
+                switch route.action {
+                case .handler(let handler):
+                    try handler(&edited, match)
+                case .target(let target, let beneath):
+                    try land(
+                        target.path(for: match), beneath.map { $0.path(for: match) },
+                        pushing: true, &edited, url)
+                }
+            case .none(let reached):
+                guard fallbackToPath else { throw unmatched(address, reached: reached, url) }
+                do {
+                    try land(StepPath(address.segments), [], pushing: false, &edited, url)
+                } catch let error as DeepLinkError {
+                    throw deeper(error, than: unmatched(address, reached: reached, url), reached)
+                }
             }
-        } else if fallbackToPath {
-            do {
-                try edited.select(path: path)
-            } catch {
-                throw .invalidPath(url.absoluteString, error)
-            }
-        } else {
-            throw .noMatch(url.absoluteString)
         }
         root = edited
     }
 
-    private func bestRoute(for path: StepPath, url: URL) -> (Route, DeepLinkMatch)? {
-        var best: (route: Route, match: DeepLinkMatch, ranks: [Int])?
-        for route in routes {
-            guard let match = Self.match(route, path: path, url: url) else { continue }
-            let ranks = route.segments.map(\.rank)
-            // Ties keep the pattern registered first.
-            if let current = best, !current.ranks.lexicographicallyPrecedes(ranks) { continue }
-            best = (route, match, ranks)
+    /// Applies the link given as text; see ``route(_:in:)-(URL,_)``.
+    /// - Throws: ``DeepLinkError/Reason/malformedURL`` for text that is not a URL, else what
+    ///   ``route(_:in:)-(URL,_)`` throws; `root` is unchanged.
+    public func route(_ link: String, in root: inout Root) throws {
+        guard link.utf8.count <= limits.maximumLength else {
+            throw DeepLinkError(link: link, reason: .tooLong(bytes: link.utf8.count))
         }
-        return best.map { ($0.route, $0.match) }
+        guard let url = URL(string: link) else {
+            throw DeepLinkError(link: link, reason: .malformedURL)
+        }
+        try route(url, in: &root)
     }
 
-    private static func match(_ route: Route, path: StepPath, url: URL) -> DeepLinkMatch? {
-        guard route.segments.count == path.segments.count else { return nil }
+    // MARK: Reading, matching, landing
+
+    private func read(_ url: URL) throws(DeepLinkError) -> DeepLinkAddress {
+        try DeepLinkAddress(url, origins: origins, limits: limits)
+    }
+
+    private func unmatched(_ address: DeepLinkAddress, reached: Int, _ url: URL) -> DeepLinkError {
+        let reason: DeepLinkError.Reason =
+            reached < address.segments.count
+            ? .unknownSegment(address.segments[reached], index: reached) : .incomplete
+        return DeepLinkError(link: url.absoluteString, reason: reason)
+    }
+
+    /// Of a fallback's error and the routes' own, the one that names the later segment: the
+    /// first segment that neither the routes nor the tree know.
+    private func deeper(_ fallback: DeepLinkError, than routes: DeepLinkError, _ reached: Int)
+        -> DeepLinkError
+    {
+        guard case .invalidTarget(let error) = fallback.reason else { return fallback }
+        let known: Int? =
+            switch error {
+            case .unknownStep(_, let path), .unknownElement(_, let path): path.segments.count
+            default: nil
+            }
+        guard let known, reached > known, reached > 0 else { return fallback }
+        return routes
+    }
+
+    private func makeMatch(_ pattern: DeepLinkPattern, _ address: DeepLinkAddress, _ url: URL)
+        throws(DeepLinkError) -> DeepLinkMatch
+    {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(link: url.absoluteString, reason: reason)
+        }
         var values: [String: String] = [:]
-        for (pattern, segment) in zip(route.segments, path.segments) {
-            switch pattern {
-            case .literal(let literal):
-                guard StepPath.sameSegment(literal, segment) else { return nil }
-            case .integer(let name):
-                guard Int(segment) != nil else { return nil }
-                values[name] = segment
-            case .text(let name):
-                values[name] = segment
+        var captures: [String: DeepLinkMatch.Capture] = [:]
+        func capture(_ piece: DeepLinkPiece, _ text: String) -> DeepLinkError.Reason? {
+            switch piece {
+            case .literal: return nil
+            case .text(let name): captures[name] = .text(text)
+            case .int(let name):
+                guard let value = Int(text) else {
+                    return .numberOutOfRange(text, placeholder: name)
+                }
+                captures[name] = .int(value)
+            case .uuid(let name):
+                guard let value = UUID(uuidString: text) else {
+                    return .invalidQueryValue(name, pattern: pattern.text)
+                }
+                captures[name] = .uuid(value)
+            case .rest(let name):
+                captures[name] = .rest(text.split(separator: "/").map(String.init))
+            }
+            values[piece.name ?? ""] = text
+            return nil
+        }
+        for (index, piece) in pattern.segments.enumerated() {
+            let text =
+                if case .rest = piece {
+                    address.segments[index...].joined(separator: "/")
+                } else {
+                    address.segments[index]
+                }
+            if let reason = capture(piece, text) { throw fail(reason) }
+        }
+        for name in pattern.query.keys.sorted() {
+            guard let piece = pattern.query[name] else { continue }
+            guard let text = address.query[name] else {
+                throw fail(.missingQueryItem(name, pattern: pattern.text))
+            }
+            let valid =
+                switch piece {
+                case .int: DeepLinkPiece.isInteger(text)
+                case .uuid: UUID(uuidString: text) != nil
+                default: true
+                }
+            guard valid else { throw fail(.invalidQueryValue(name, pattern: pattern.text)) }
+            if let reason = capture(piece, text) { throw fail(reason) }
+        }
+        return DeepLinkMatch(
+            pattern: pattern.text, path: StepPath(address.segments), values: values,
+            query: address.query, captures: captures)
+    }
+
+    /// Selects the screens beneath, then lands on the target; a route's target and screens
+    /// beneath get the stack elements they name pushed, a fallback path does not.
+    private func land(
+        _ target: StepPath, _ beneath: [StepPath], pushing: Bool, _ root: inout Root, _ url: URL
+    ) throws(DeepLinkError) {
+        guard target.segments.count <= limits.maximumDepth else {
+            throw DeepLinkError(link: url.absoluteString, reason: .tooDeep(target.segments.count))
+        }
+        do {
+            for path in beneath + [target] where pushing {
+                try root.pushMissingElements(along: path)
+            }
+            for path in beneath { try root.select(path: path) }
+            switch landing {
+            case .show: try root.show(path: target)
+            case .select: try root.select(path: target)
+            }
+        } catch {
+            throw DeepLinkError(link: url.absoluteString, reason: .invalidTarget(error))
+        }
+    }
+
+    // MARK: Printing
+
+    /// The link that leads to the screen `state` shows, for sharing and for tests: a route
+    /// whose target is the visible screen, or the nearest step above it, filled from its path.
+    ///
+    /// Only routes declared with a target are printed. Routes without a `<rest:…>` capture are
+    /// tried first, then shorter targets before longer ones, then in registration order. Each
+    /// link is checked before it is returned: it matches its own route, and routing it on
+    /// `start` (or on `state`) shows the same screen and, from `start`, gives `state` exactly.
+    /// - Parameters:
+    ///   - state: The state to print.
+    ///   - start: The state links are opened on, such as the app's initial state at cold
+    ///     start; the link must rebuild `state` from it.
+    ///   - origin: The scheme or universal-link host to print; by default the first of
+    ///     ``origins``.
+    /// - Returns: `nil` when no origin is known or no route leads to the screen.
+    /// - Complexity: O(*d* · *p*) template comparisons for a screen of depth *d* and *p*
+    ///   routes, plus one route of each link tried.
+    public func url(for state: Root, from start: Root? = nil, origin: DeepLinkOrigin? = nil)
+        -> URL?
+    {
+        guard let origin = origin ?? origins.first else { return nil }
+        let visible = state.visibleScreen
+        let prefixes = (1...max(visible.segments.count, 1)).map {
+            StepPath(Array(visible.segments.prefix($0)))
+        }
+        for wantsRest in [false, true] {
+            for path in prefixes {
+                for route in routes {
+                    guard case .target(let target, _) = route.action else { continue }
+                    let rests = Set(
+                        route.pattern.segments.compactMap {
+                            if case .rest(let name) = $0 { name } else { nil }
+                        })
+                    guard rests.isEmpty != wantsRest,
+                        let captures = target.captures(in: path, restNames: rests),
+                        let url = Self.link(route.pattern, captures, origin),
+                        (try? resolve(url))?.pattern == route.pattern.text
+                    else { continue }
+                    var copy = start ?? state
+                    guard (try? self.route(url, in: &copy)) != nil, copy.visibleScreen == visible,
+                        start == nil || copy == state
+                    else { continue }
+                    return url
+                }
             }
         }
-        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        var query: [String: String] = [:]
-        for item in items where query[item.name] == nil { query[item.name] = item.value ?? "" }
-        return DeepLinkMatch(pattern: route.pattern, path: path, values: values, query: query)
+        return nil
+    }
+
+    /// The text of a link to `pattern` with these captures.
+    private static func link(
+        _ pattern: DeepLinkPattern, _ captures: [String: [String]], _ origin: DeepLinkOrigin
+    ) -> URL? {
+        var segments: [String] = []
+        for piece in pattern.segments {
+            switch piece {
+            case .literal(let key): segments.append(key)
+            default: segments += captures[piece.name ?? ""] ?? []
+            }
+        }
+        let encoded = segments.map {
+            $0.addingPercentEncoding(withAllowedCharacters: .unreserved) ?? $0
+        }
+        let query = pattern.query.keys.sorted().compactMap { item -> String? in
+            guard let name = pattern.query[item]?.name, let value = captures[name]?.first else {
+                return nil
+            }
+            let allowed = CharacterSet.unreserved
+            return (item.addingPercentEncoding(withAllowedCharacters: allowed) ?? item) + "="
+                + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+        }
+        let head =
+            switch origin {
+            case .scheme(let scheme): "\(scheme)://"
+            case .universalLink(let host): "https://\(host)/"
+            }
+        return URL(
+            string: head + encoded.joined(separator: "/")
+                + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
     }
 }
 
-/// A link matched by a ``DeepLinkRouter`` pattern: the placeholder values and the query items.
-public struct DeepLinkMatch: Hashable, Sendable {
-    /// The pattern that matched.
-    public let pattern: String
-    /// The link's path.
-    public let path: StepPath
-    /// The placeholder values by name.
-    public let values: [String: String]
-    /// The query items by name (the first of repeated names; `""` for an item without a value).
-    public let query: [String: String]
-
-    /// The value of placeholder `name`, or else of query item `name`.
-    public subscript(name: String) -> String? { values[name] ?? query[name] }
-
-    /// The value of `name` read as an `Int`, if it is one.
-    public func int(_ name: String) -> Int? { self[name].flatMap { Int($0) } }
+extension CharacterSet {
+    /// The characters a URL never needs to escape; the first segment of a custom-scheme link
+    /// is its host, where `@` and `:` would change what the link means.
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
-/// A pattern ``DeepLinkRouter/register(_:_:)`` refused: which and why.
-public struct DeepLinkPatternError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The pattern.
-    public let pattern: String
-    /// What is wrong with it.
-    public let problem: String
-
-    /// Creates an error for `pattern`.
-    public init(pattern: String, problem: String) {
-        self.pattern = pattern
-        self.problem = problem
-    }
-
-    /// `pattern '<pattern>': <problem>`.
-    public var description: String { "pattern '\(pattern)': \(problem)" }
-}
-
-/// Why a link was not applied; the state is unchanged.
-public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The URL does not read as a path, or its path does not resolve in the tree.
-    case invalidPath(String, StepPathError)
-    /// No pattern matches and the router does not fall back to plain paths.
-    case noMatch(String)
-    /// A handler threw.
-    case refused(pattern: String, reason: String)
-
-    /// A sentence that says what failed.
-    public var description: String {
-        switch self {
-        case .invalidPath(let url, let error): "'\(url)': \(error)"
-        case .noMatch(let url): "no pattern matches '\(url)'"
-        case .refused(let pattern, let reason): "pattern '\(pattern)' refused the link: \(reason)"
+extension StepNode {
+    /// Pushes, on top of each stack along `path`, the element the path names there when the
+    /// stack lacks it.
+    /// - Throws: ``StepPathError`` for a path that does not resolve otherwise.
+    mutating func pushMissingElements(along path: StepPath) throws(StepPathError) {
+        for _ in 0...path.segments.count {
+            do {
+                _ = try ResolvedPath(path.parts, from: StepStorage.make(self))
+                return
+            } catch .unknownElement(let id, in: let stack) {
+                let node = try ResolvedPath(stack.parts, from: StepStorage.make(self)).target
+                let ids = (0..<node.elementCount).map { node.element($0).id }
+                try setStack(path: stack, ids: ids + [id])
+            }
         }
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Opens deep links on a navigator, holding a link whose route has a closed gate until the app
+/// opens it.
+///
+/// ```swift
+/// let inbox = DeepLinkInbox(router: router, navigator: navigator)
+/// try inbox.open(url)           // signed out: shows the login cover, holds the link
+/// try inbox.gateDidOpen("signedIn")  // one transaction from the cover to the link's screen
+/// ```
+///
+/// Observers and the tracker see the gate's screen, then the link's screen, never a link
+/// applied halfway. A newer link replaces a held one. Thread-safe.
+public final class DeepLinkInbox<Root: StepNode>: Sendable {
+    private struct State {
+        var openGates: Set<String>
+        var held: URL?
+    }
+
+    private let router: DeepLinkRouter<Root>
+    private let navigator: Navigator<Root>
+    private let state: Locked<State>
+
+    /// Creates an inbox.
+    /// - Parameters:
+    ///   - router: The routes, with their gates.
+    ///   - navigator: Where links are applied.
+    ///   - openGates: The names of the gates open from the start.
+    public init(
+        router: DeepLinkRouter<Root>, navigator: Navigator<Root>, openGates: Set<String> = []
+    ) {
+        self.router = router
+        self.navigator = navigator
+        self.state = Locked(State(openGates: openGates))
+    }
+
+    /// The link waiting for a gate, if any.
+    public var heldLink: URL? { state.withLock { $0.held } }
+
+    /// Applies `url` in one transaction, or, when its route's gate is closed, shows the gate's
+    /// screen and holds the link.
+    /// - Returns: The events.
+    /// - Throws: ``DeepLinkError`` (checked before anything is held) or a handler's error;
+    ///   nothing changes.
+    @discardableResult
+    public func open(_ url: URL) throws -> [NavigationEvent] {
+        if let gate = router.gate(for: url), !state.withLock({ $0.openGates.contains(gate.name) }) {
+            _ = try router.resolve(url)
+            let events = try navigator.show(path: gate.screen)
+            state.withLock { $0.held = url }
+            return events
+        }
+        return try navigator.open(url, with: router)
+    }
+
+    /// Records that the gate `name` is open and applies the link held behind it, if any, in one
+    /// transaction from the current screen (the gate's).
+    /// - Returns: The events of the held link (none when no link waited for this gate).
+    /// - Throws: What applying the held link throws; the link is dropped and nothing changes.
+    @discardableResult
+    public func gateDidOpen(_ name: String) throws -> [NavigationEvent] {
+        let held = state.withLock { state -> URL? in
+            state.openGates.insert(name)
+            guard let url = state.held, router.gate(for: url)?.name == name else { return nil }
+            state.held = nil
+            return url
+        }
+        guard let held else { return [] }
+        return try navigator.open(held, with: router)
+    }
+
+    /// Records that the gate `name` is closed again (signed out): later links behind it wait.
+    public func gateDidClose(_ name: String) {
+        state.withLock { _ = $0.openGates.remove(name) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A link matched by a ``DeepLinkRouter`` pattern: its captures, already converted to their
+/// placeholder's type, and its query items.
+///
+/// A typed capture is read without an optional: the match exists only because every capture
+/// converted. Asking for a name the pattern does not capture with that type is a programming
+/// error, like a key path to a missing property, and stops the program with a message naming
+/// the pattern and the name.
+public struct DeepLinkMatch: Hashable, Sendable {
+    /// A capture, converted.
+    enum Capture: Hashable, Sendable {
+        case text(String)
+        case int(Int)
+        case uuid(UUID)
+        case rest([String])
+    }
+
+    /// The pattern that matched.
+    public let pattern: String
+    /// The link's path: its segments, percent-decoded once (without the host of a universal
+    /// link).
+    public let path: StepPath
+    /// Every capture's text as the link wrote it, decoded (a `<rest:…>` capture joined by `/`).
+    public let values: [String: String]
+    /// Every query item of the link by name, decoded; their order in the link does not matter.
+    public let query: [String: String]
+    let captures: [String: Capture]
+
+    /// The text of capture `name`, or else of query item `name`, or `nil`.
+    public subscript(name: String) -> String? { values[name] ?? query[name] }
+
+    /// The `<int:name>` capture.
+    public func int(_ name: String) -> Int {
+        guard case .int(let value) = captures[name] else { misuse(name, "int") }
+        return value
+    }
+
+    /// The `<uuid:name>` capture.
+    public func uuid(_ name: String) -> UUID {
+        guard case .uuid(let value) = captures[name] else { misuse(name, "uuid") }
+        return value
+    }
+
+    /// The `<name>` capture.
+    public func string(_ name: String) -> String {
+        guard case .text(let value) = captures[name] else { misuse(name, "text") }
+        return value
+    }
+
+    /// The segments of the `<rest:name>` capture (at least one).
+    public func rest(_ name: String) -> [String] {
+        guard case .rest(let value) = captures[name] else { misuse(name, "rest") }
+        return value
+    }
+
+    /// The segments capture `name` fills in a target: those of a rest, else its text.
+    func segments(of name: String) -> [String] {
+        if case .rest(let segments) = captures[name] { return segments }
+        return values[name].map { [$0] } ?? []
+    }
+
+    private func misuse(_ name: String, _ type: String) -> Never {
+        preconditionFailure("pattern '\(pattern)' has no \(type) placeholder '\(name)'")
+    }
+}

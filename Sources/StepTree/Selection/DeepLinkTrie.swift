@@ -1,0 +1,105 @@
+import Foundation
+
+/// The patterns of a router as a trie of their path segments: a link is matched by walking it
+/// once, segment by segment, not by trying every pattern.
+///
+/// At each node the walk tries, in this order, the literal child named by the segment, the
+/// `int` child (for a segment written as an integer), the `uuid` child (for a segment that
+/// reads as a UUID), the untyped child, and last the `rest` child, which takes every remaining
+/// segment; it backs up to the next choice when a branch ends without a pattern. So the pattern
+/// that wins is the most specific at the first segment where candidates differ (literal, then
+/// typed, then untyped, then rest), and only then at the next one.
+struct DeepLinkTrie: Sendable {
+    struct Node: Sendable {
+        var literals: [SegmentKey: Int] = [:]
+        var int: Int?
+        var uuid: Int?
+        var text: Int?
+        var rest: Int?
+        /// The route that ends here.
+        var route: Int?
+    }
+
+    /// What a walk found.
+    enum Outcome: Equatable {
+        /// The route with this index matches.
+        case route(Int)
+        /// No route matches; the walk got no further than this many segments.
+        case none(reached: Int)
+    }
+
+    private var nodes = [Node()]
+
+    /// Adds the route `route` with path `pieces`.
+    /// - Returns: The route already registered with the same shape, if any; then nothing is
+    ///   added.
+    /// - Complexity: O(*s*) for *s* segments.
+    mutating func insert(_ pieces: [DeepLinkPiece], route: Int) -> Int? {
+        var node = 0
+        for piece in pieces {
+            let next: Int? =
+                switch piece {
+                case .literal(let key): nodes[node].literals[SegmentKey(key)]
+                case .int: nodes[node].int
+                case .uuid: nodes[node].uuid
+                case .text: nodes[node].text
+                case .rest: nodes[node].rest
+                }
+            if let next {
+                node = next
+                continue
+            }
+            nodes.append(Node())
+            let added = nodes.count - 1
+            switch piece {
+            case .literal(let key): nodes[node].literals[SegmentKey(key)] = added
+            case .int: nodes[node].int = added
+            case .uuid: nodes[node].uuid = added
+            case .text: nodes[node].text = added
+            case .rest: nodes[node].rest = added
+            }
+            node = added
+        }
+        if let existing = nodes[node].route { return existing }
+        nodes[node].route = route
+        return nil
+    }
+
+    /// The route that matches `segments` best (see the type's comment).
+    /// - Complexity: O(*s*) hash look-ups for *s* segments when no branch needs backing up; at
+    ///   worst each trie node within depth *s* is visited once. It does not depend on the number
+    ///   of patterns that share no prefix with the link.
+    func match(_ segments: [String]) -> Outcome {
+        var reached = 0
+        if let route = search(0, segments[...], &reached) { return .route(route) }
+        return .none(reached: reached)
+    }
+
+    private func search(_ index: Int, _ rest: ArraySlice<String>, _ reached: inout Int) -> Int? {
+        let node = nodes[index]
+        reached = max(reached, rest.startIndex)
+        guard let segment = rest.first else { return node.route }
+        let next = rest.dropFirst()
+        if let child = node.literals[SegmentKey(segment)],
+            let route = search(child, next, &reached)
+        {
+            return route
+        }
+        if let child = node.int, DeepLinkPiece.isInteger(segment),
+            let route = search(child, next, &reached)
+        {
+            return route
+        }
+        if let child = node.uuid, UUID(uuidString: segment) != nil,
+            let route = search(child, next, &reached)
+        {
+            return route
+        }
+        if let child = node.text, let route = search(child, next, &reached) { return route }
+        if let child = node.rest, let route = nodes[child].route {
+            reached = rest.endIndex
+            return route
+        }
+        return nil
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import StepTree
+import Testing
+
+// The README blocks of "Deep links from outside" and "Restoring after an update", compiled and
+// run on the README's own tree; `readmeBlocksAppearHere` in ReadmeTests.swift checks them too.
+
+extension ReadmeTree {
+    @Suite("README examples: links and restoration")
+    struct LinkExamples {
+        @Test func deepLinksFromOutside() throws {
+            var router = DeepLinkRouter<AppSteps>(
+                origins: [.scheme("myapp"), .universalLink(host: "example.com")])
+            try router.register(
+                "friend/<name>", showing: "profile/friends/<name>", beneath: ["profile/friends/me"])
+            try router.register("theme/<name>", showing: "profile/detail/<name>")
+            // A handler, for edits a target cannot say; its own errors reach the caller.
+            try router.register("search?q=<query>") { root, link in
+                root.select(\.explore, with: ExploreData(query: link.string("query")))
+            }
+
+            let navigator = Navigator(AppSteps())
+            // A universal link: the host is dropped.
+            let link = try #require(URL(string: "https://example.com/friend/ann"))
+            #expect(
+                try navigator.open(link, with: router).map(\.description) == [
+                    "select / home -> profile", "push /profile/friends/me",
+                    "push /profile/friends/ann",
+                ])  // a cold start: back goes to your own profile
+            #expect(
+                router.url(for: navigator.root, from: AppSteps())?.absoluteString
+                    == "myapp://friend/ann")
+
+            var steps = AppSteps()
+            #expect(
+                throws: DeepLinkError(
+                    link: "myapp://theme/dark/x", reason: .unknownSegment("x", index: 2))
+            ) {
+                try router.route("myapp://theme/dark/x", in: &steps)
+            }
+        }
+
+        @Test func restoringAfterAnUpdate() throws {
+            let archive = StepArchive(
+                version: 2, initial: AppSteps(),
+                migrations: [.rename(StepPath(["profile", "prefs"]), to: "settings")])
+            let savedByVersion1 = Data(
+                #"""
+                {"format": "steptree-state", "formatVersion": 1, "treeVersion": 1, "state": {
+                  "selected": {"content": "profile"}, "home": {"value": {}}, "news": {"value": {}},
+                  "explore": {"value": {"query": ""}}, "profile": {"value": {
+                    "selected": {"content": "main", "modal": "prefs"}, "main": {"value": {}},
+                    "prefs": {"value": {}}, "friends": {"value": []},
+                    "detail": {"value": {
+                      "selected": {}, "light": {"value": {}}, "dark": {"value": {}}}}}}}}
+                """#.utf8)
+
+            let navigator = Navigator(AppSteps())
+            let (events, report) = try navigator.restore(from: savedByVersion1, using: archive)
+            #expect(
+                report.changes == [
+                    .renamed(StepPath(["profile", "prefs"]), to: "settings"),  // declared
+                    .droppedStep(StepPath(["news"])),  // the news tab is gone
+                    .filledIn("login", at: .root),  // the login cover is new
+                ])
+            #expect(
+                events.map(\.description) == [
+                    "select / home -> profile", "present /profile/settings sheet",
+                ])
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `steptree open`: its whole output and exit status on the shop fixtures
+/// (`Fixtures/routes`), regenerated with the command in `Fixtures/routes/README.md`.
+@Suite struct OpenCommandTests {
+    static let links = [
+        "shop://orders/42", "https://shop.example.com/product/7/reviews",
+        "shop://product/123/nope", "https://evil.com/orders", "shop://orders/99999999999999999999",
+        "shop://signin",
+    ]
+
+    static func fixture(_ name: String) throws -> URL {
+        let url = try #require(
+            Bundle.module.url(forResource: "routes", withExtension: nil, subdirectory: "Fixtures"))
+        return url.appendingPathComponent(name)
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String)
+    {
+        let executable = try #require(
+            ProfileAppTranscriptTests.builtExecutable("steptree"), "steptree is not built")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: data, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
+    @Test func printsTheScreenAndTheEventsOrTheErrorOfEachLink() throws {
+        let schema = try Self.fixture("shop-schema.json").path
+        let routes = try Self.fixture("shop-routes.json").path
+        let (status, output, _) = try Self.run(
+            ["open", "--schema", schema, "--routes", routes] + Self.links)
+        let expected = try String(contentsOf: Self.fixture("open-shop.txt"), encoding: .utf8)
+        #expect(output == expected)
+        #expect(status == 1)  // some links are refused
+    }
+
+    @Test func aBadRoutesFileNamesTheRoute() throws {
+        let schema = try Self.fixture("shop-schema.json").path
+        let routes = FileManager.default.temporaryDirectory
+            .appendingPathComponent("steptree-routes-\(UUID().uuidString).json")
+        try Data(
+            #"{"routes": [{"pattern": "a", "target": "orders"}, {"pattern": "<x", "target": "orders"}]}"#
+                .utf8
+        )
+        .write(to: routes)
+        defer { try? FileManager.default.removeItem(at: routes) }
+        let (status, output, error) = try Self.run(
+            ["open", "--schema", schema, "--routes", routes.path, "shop://a"])
+        #expect(status == 2)
+        #expect(output == "")
+        #expect(
+            error == "error: \(routes.path): routes[1]: pattern '<x': malformed placeholder '<x'\n")
+        let (usage, _, _) = try Self.run(["open", "--schema", schema])
+        #expect(usage == 2)
+    }
+}
