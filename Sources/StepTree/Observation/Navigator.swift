@@ -9,6 +9,14 @@ import Foundation
 /// navigator.transaction(.userGesture) { $0.select(\.home) }
 /// ```
 ///
+/// ## Observing
+///
+/// A navigator is `Observable`, fine-grained: SwiftUI or `withObservationTracking` code that
+/// reads ``frames(in:)``, ``selectedKey(in:at:)`` or ``modal(at:)`` is invalidated only when
+/// that part changes. Typed observers (``addObserver(_:)``, ``addMainActorObserver(_:)``) and
+/// ``rootChanges`` get ``NavigatorChange`` values typed by `Root`; every change carries ``id``
+/// and its ``NavigationTransaction``.
+///
 /// ## Threading
 ///
 /// A navigator is `Sendable` and thread-safe. Transactions are serialized by a lock held for the
