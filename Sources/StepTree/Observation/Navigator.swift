@@ -9,6 +9,14 @@ import Foundation
 /// navigator.transaction(.userGesture) { $0.select(\.home) }
 /// ```
 ///
+/// ## Observing
+///
+/// A navigator is `Observable`, fine-grained: SwiftUI or `withObservationTracking` code that
+/// reads ``frames(in:)``, ``selectedKey(in:at:)`` or ``modal(at:)`` is invalidated only when
+/// that part changes. Typed observers (``addObserver(_:)``, ``addMainActorObserver(_:)``) and
+/// ``rootChanges`` get ``NavigatorChange`` values typed by `Root`; every change carries ``id``
+/// and its ``NavigationTransaction``.
+///
 /// ## Threading
 ///
 /// A navigator is `Sendable` and thread-safe. Transactions are serialized by a lock held for the
@@ -35,6 +43,9 @@ public final class Navigator<Root: StepNode>: Sendable {
     let observation = NavigatorObservation()
     /// Which navigator this is; every change it makes carries it.
     public let id = NavigatorID.next()
+    /// The key path of ``root``, made once: a key path into a generic class is instantiated at
+    /// run time on every use.
+    let rootKeyPath: KeyPath<Navigator, Root> & Sendable = \.root
 
     /// The continuations of the ``changes`` and ``rootChanges`` streams.
     private struct Streams {
@@ -65,7 +76,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Reading it inside `withObservationTracking` (or a SwiftUI view) tracks every change; read
     /// ``frames(in:)``, ``selectedKey(in:at:)`` or ``modal(at:)`` to track one part only.
     public var root: Root {
-        observation.registrar.access(self, keyPath: \.root)
+        observation.registrar.access(self, keyPath: rootKeyPath)
         return state.withLock { $0 }
     }
 
@@ -183,7 +194,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// The type-erased change is built only when an erased observer or stream wants it.
     private func publish(_ change: NavigatorChange<Root>, context: TransactionContext) {
         let erasedObservers = [StepSystem.observer, observer].compactMap { $0 }
-        let typed = typedObservers.current
+        let (typed, hasMainEntries) = typedObservers.current
         let streams = streams.withLock { $0 }
         let erased =
             erasedObservers.isEmpty && streams.erased.isEmpty ? nil : change.erased
@@ -194,7 +205,7 @@ public final class Navigator<Root: StepNode>: Sendable {
         context.phase = .didChange
         if let erased { for observer in erasedObservers { observer.didChange(erased) } }
         for observer in typed { observer.didChange(change) }
-        typedObservers.deliverOnMainActor(change)
+        if hasMainEntries { typedObservers.deliverOnMainActor(change) }
         if let erased { for continuation in streams.erased.values { continuation.yield(erased) } }
         for continuation in streams.typed.values { continuation.yield(change) }
     }

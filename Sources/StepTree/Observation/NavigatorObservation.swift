@@ -31,11 +31,11 @@ final class NavigatorObservation: Sendable {
         _ change: NavigatorChange<Root>, of navigator: Navigator<Root>, write: () -> Void
     ) {
         let changed = changedParts(change)
-        registrar.willSet(navigator, keyPath: \.root)
+        registrar.willSet(navigator, keyPath: navigator.rootKeyPath)
         for part in changed { registrar.willSet(navigator, keyPath: \.[observed: part]) }
         write()
         for part in changed { registrar.didSet(navigator, keyPath: \.[observed: part]) }
-        registrar.didSet(navigator, keyPath: \.root)
+        registrar.didSet(navigator, keyPath: navigator.rootKeyPath)
     }
 
     /// The parts read that differ between the two states; they are no longer tracked.

@@ -23,13 +23,20 @@ final class NavigatorObservers<Root: StepNode>: Sendable {
         var isScheduled = false
     }
 
-    private let entries = Locked<[Entry]>([])
+    /// The observers on the transaction's thread, and whether any is on the main actor: read
+    /// under one lock per change.
+    private struct Registered {
+        var entries: [Entry] = []
+        var hasMainEntries = false
+    }
+
+    private let registered = Locked(Registered())
     private let main = Locked(MainQueue())
 
     func add(_ entry: Entry) {
-        entries.withLock {
-            $0.removeAll { !$0.isAlive() || $0.id == entry.id }
-            $0.append(entry)
+        registered.withLock {
+            $0.entries.removeAll { !$0.isAlive() || $0.id == entry.id }
+            $0.entries.append(entry)
         }
     }
 
@@ -38,18 +45,26 @@ final class NavigatorObservers<Root: StepNode>: Sendable {
             $0.entries.removeAll { $0.id == entry.id }
             $0.entries.append(entry)
         }
+        registered.withLock { $0.hasMainEntries = true }
     }
 
     func remove(_ id: ObjectIdentifier) {
-        entries.withLock { $0.removeAll { $0.id == id } }
-        main.withLock { $0.entries.removeAll { $0.id == id } }
+        registered.withLock { $0.entries.removeAll { $0.id == id } }
+        let hasMainEntries = main.withLock { queue in
+            queue.entries.removeAll { $0.id == id }
+            return !queue.entries.isEmpty
+        }
+        registered.withLock { $0.hasMainEntries = hasMainEntries }
     }
 
-    /// The live observers; forgets the ones whose owners let go.
-    var current: [Entry] {
-        entries.withLock { entries in
-            if entries.contains(where: { !$0.isAlive() }) { entries.removeAll { !$0.isAlive() } }
-            return entries
+    /// The live observers, and whether any main-actor observer was added; forgets the ones
+    /// whose owners let go.
+    var current: (entries: [Entry], hasMainEntries: Bool) {
+        registered.withLock { registered in
+            if registered.entries.contains(where: { !$0.isAlive() }) {
+                registered.entries.removeAll { !$0.isAlive() }
+            }
+            return (registered.entries, registered.hasMainEntries)
         }
     }
 

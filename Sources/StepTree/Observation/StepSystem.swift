@@ -23,6 +23,18 @@ public enum StepSystem {
         }
     }
 
+    /// Whether a bare-value select must go through the general editor so that the global
+    /// observer hears of it: one is installed, and the select is neither part of a navigator
+    /// transaction (which reports its change as a whole) nor silenced (a value being built).
+    ///
+    /// One relaxed load when no observer is installed; otherwise the typed selects inside a
+    /// transaction still take the in-place path, so an observer costs a transaction little.
+    @usableFromInline static var reportsSelections: Bool {
+        guard isObserving.load() else { return false }
+        return !SelectionReport.isSilenced
+            && !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread)
+    }
+
     /// The observer to tell about a bare-value selection: `nil` when none is installed, or when
     /// the selection is part of a navigator transaction (the transaction reports it as a whole).
     static var selectionObserver: (any StepsObserver)? {

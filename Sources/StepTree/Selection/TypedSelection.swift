@@ -107,7 +107,7 @@ extension StepsCollection {
 
     /// Whether typed selections can take the fast path: no observer is listening.
     @inlinable
-    static var selectsInPlace: Bool { !StepSystem.isObserving.load() }
+    static var selectsInPlace: Bool { !StepSystem.reportsSelections }
 }
 
 extension StepsCollection {
