@@ -152,7 +152,7 @@ extension ReadmeTree {
                 .joined(separator: "\n")
             let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
                 .map { $0.components(separatedBy: "```")[0] }
-            #expect(blocks.count == 8)
+            #expect(blocks.count == 9)
             for block in blocks {
                 #expect(
                     normalized(source).contains(normalized(block)),
@@ -164,5 +164,61 @@ extension ReadmeTree {
             text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: "\n")
         }
+    }
+}
+
+extension ReadmeTree.Examples {
+    /// README block 6: the tour.
+    @Test func tour() throws {
+        typealias AppSteps = ReadmeTree.AppSteps
+        var app = AppSteps()  // the home tab, nothing on top
+        let start = app
+        try app.select(path: "profile/detail/dark")  // a deep link from a string
+        app.select(\.login)  // typed: a cover over the tab bar
+        #expect(
+            NavigationDiff.events(from: start, to: app).map(\.description) == [
+                "select / home -> profile", "push /profile/detail", "present /login cover",
+            ])
+        #expect(app.visibleScreen == StepPath(["login"]))
+
+        let navigator = Navigator(app)  // thread-safe, observable
+        try navigator.userDidRemove(path: "login")  // the user swiped the cover away
+        #expect(navigator.root.visibleScreen == StepPath(["profile", "detail", "dark"]))
+
+        try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])  // to any depth
+        let events = try navigator.show(path: "profile/friends/ann")  // back to ann
+        #expect(events.map(\.description) == ["pop /profile/friends/bob"])
+
+        print(navigator.root.diagram)  // the picture below
+        #expect(navigator.root.diagram.description == Self.tourPicture)
+    }
+
+    static let tourPicture = """
+        /                     AppSteps
+        ├─ home               tab · content
+        ├─ explore            tab · content
+        ├─● profile           tab · content
+        │  ├─● main           inline · content
+        │  ├─ detail          push · push
+        │  │  ├─ light        inline · content
+        │  │  └─ dark         inline · content
+        │  ├─ settings        present sheet · modal
+        │  └─● friends        stack · push
+        │     └─● ann         element · push
+        │        ├─● main     inline · content  ◀ visible
+        │        ├─ detail    push · push
+        │        │  ├─ light  inline · content
+        │        │  └─ dark   inline · content
+        │        ├─ settings  present sheet · modal
+        │        └─ friends   stack · push
+        └─ login              present cover · modal
+        """
+
+    @Test func tourPictureAppearsInTheReadme() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(
+            contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```\n" + Self.tourPicture + "\n```"))
     }
 }

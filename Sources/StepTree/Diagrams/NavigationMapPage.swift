@@ -103,15 +103,28 @@ public struct NavigationMapPage: Sendable {
             "<svg id=\"map\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width + 20)\" "
                 + "height=\(quoted(nodes.count * Self.rowHeight + 10)) role=\"img\">"
         ]
+        // An edge runs down from the previous sibling's row (or the parent), so that edges of
+        // different styles do not overlap; the route's run from the parent, drawn on top, so
+        // that the selected path reads at a glance.
+        var previousSibling: [Int: Int] = [:]
+        var edges: [String] = []
+        var routeEdges: [String] = []
         for (index, node) in nodes.enumerated() {
             guard let parent = node.parent else { continue }
             let x = 12 + nodes[parent].depth * Self.indent + 10
-            let top = parent * Self.rowHeight + 27
+            let fromParent = parent * Self.rowHeight + 27
+            let top =
+                node.isOnRoute
+                ? fromParent
+                : previousSibling[parent].map { $0 * Self.rowHeight + 16 } ?? fromParent
+            previousSibling[parent] = index
             let y = index * Self.rowHeight + 16
-            parts.append(
+            let edge =
                 "<path class=\(quoted(edgeClass(node))) data-path=\(quoted(node.path.description)) "
-                    + "d=\"M\(x) \(top) V\(y) H\(x + Self.indent - 10)\"/>")
+                + "d=\"M\(x) \(top) V\(y) H\(x + Self.indent - 10)\"/>"
+            if node.isOnRoute { routeEdges.append(edge) } else { edges.append(edge) }
         }
+        parts += edges + routeEdges
         for (index, node) in nodes.enumerated() {
             let x = 12 + node.depth * Self.indent
             let y = index * Self.rowHeight + 5

@@ -2,7 +2,7 @@
 /// layer, whether its parent selects it, and where the visible screen is.
 ///
 /// Its `description` is an indented diagram; ``mermaid`` and ``dot`` export the same tree as a
-/// navigation map for docs, and ``html(session:title:)`` draws it as a page.
+/// navigation map for docs, and ``NavigationMapPage`` draws it as an HTML page.
 ///
 /// ```
 /// / AppSteps

@@ -10,7 +10,7 @@ struct CommandRun {
     /// Runs `name` (an executable of the package) with `arguments`.
     static func run(_ name: String, _ arguments: [String]) throws -> CommandRun {
         let executable = try #require(
-            ProfileAppTranscriptTests.builtExecutable(name),
+            builtExecutable(name),
             "\(name) is not built next to the tests")
         let process = Process()
         process.executableURL = executable
@@ -27,6 +27,17 @@ struct CommandRun {
         return CommandRun(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// The executable `name` in the build folder that holds the test bundle.
+    static func builtExecutable(_ name: String) -> URL? {
+        var folder = Bundle.module.bundleURL.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// Writes `text` to a new temporary file and returns its path.

@@ -1,0 +1,182 @@
+import ExampleSteps
+import Foundation
+import StepTree
+import Synchronization
+import Testing
+
+// Every Swift block of the DocC articles, compiled and run. `articleBlocksAppearHere` fails when
+// an article and this file drift apart: edit both together.
+
+/// The trees of Getting Started, in a namespace so that they do not clash with the examples'.
+enum ArticleTree {
+    struct ShopSteps: StepsCollection {
+        enum Key: String, StepKey { case catalog, cart, signIn }
+        var selected = StepSelection<Key>(.catalog)
+        var catalog = Step(CatalogSteps())
+        var cart = Step()
+        var signIn = Step()
+        static let steps = StepTable<Self>(
+            .tab(.catalog, \.catalog), .tab(.cart, \.cart),
+            .present(.signIn, \.signIn, style: .cover))
+    }
+
+    struct CatalogSteps: StepsCollection {
+        enum Key: String, StepKey { case list, product }
+        var selected = StepSelection<Key>(.list)
+        var list = Step()
+        var product = Step()
+        static let steps = StepTable<Self>(.inline(.list, \.list), .push(.product, \.product))
+    }
+}
+
+extension ArticleTree {
+    @Suite("Article examples")
+    struct Examples {
+        @Test func gettingStarted() throws {
+            var shop = ShopSteps()
+            let before = shop
+            try shop.select(path: "catalog/product")
+            #expect(
+                NavigationDiff.events(from: before, to: shop).map(\.description) == [
+                    "push /catalog/product"
+                ])
+            #expect(shop.visibleScreen == StepPath(["catalog", "product"]))
+
+            #expect(shop.diagram.description == Self.gettingStartedDiagram)
+
+            let navigator = Navigator(ShopSteps(), observer: LoggingStepsObserver())
+            try navigator.select(path: "signIn")  // prints "#1 deepLink -> /signIn" and its event
+            #expect(navigator.root.visibleScreen == StepPath(["signIn"]))
+        }
+
+        static let gettingStartedDiagram = """
+            /               ShopSteps
+            ├─● catalog     tab · content
+            │  ├─● list     inline · content
+            │  └─● product  push · push  ◀ visible
+            ├─ cart         tab · content
+            └─ signIn       present cover · modal
+            """
+
+        @Test func modellingLayers() throws {
+            var profile = ProfileSteps()
+            try profile.select(path: "detail")
+            try profile.select(path: "settings")
+            #expect(profile.selected == StepSelection(.main, push: .detail, modal: .settings))
+        }
+
+        @Test func modellingClosedScreensStartAfresh() throws {
+            var app = AppSteps()
+            try app.select(path: "login/signUp")
+            try app.deselect(path: "login")
+            try app.select(path: "login")
+            #expect(app.visibleScreen == StepPath(["login", "form"]))  // not the sign-up screen
+        }
+
+        @Test func modellingStacks() throws {
+            var profile = ProfileSteps()
+            try profile.setStack(path: "friends", ids: ["ann", "bob"])
+            try profile.select(path: "friends/bob/friends")
+            try profile.setStack(path: "friends/bob/friends", ids: ["cat"])
+            #expect(
+                profile.visibleScreen == StepPath(["friends", "bob", "friends", "cat", "main"]))
+            let popped = try profile.friends.pop(to: "ann")
+            #expect(popped == ["bob"])
+        }
+
+        @Test func testingEvents() throws {
+            let navigator = Navigator(AppSteps())
+            let events = try navigator.select(path: "profile/detail/dark")
+            #expect(
+                events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
+            #expect(navigator.root.visibleScreen == StepPath(["profile", "detail", "dark"]))
+        }
+
+        @Test func testingGestures() throws {
+            let navigator = Navigator(AppSteps())
+            try navigator.select(path: "login/signUp")
+            try navigator.userDidRemove(path: "login")  // the cover swiped away
+            #expect(navigator.root.visibleScreen == StepPath(["home"]))
+        }
+
+        @Test func testingTheScreen() throws {
+            var state = AppSteps()
+            try state.select(path: "profile/settings")
+            let screen = HeadlessScreen(state)
+            #expect(screen.modals.map(\.description) == ["/profile/settings sheet"])
+        }
+
+        @Test func testingARecordedSession() throws {
+            let log = Mutex<[String]>([])  // import Synchronization
+            let recorder = SessionRecorder(clock: ContinuousClock()) { line in
+                log.withLock { $0.append(line) }
+            }
+            let navigator = Navigator(AppSteps(), observer: recorder)
+            try navigator.select(path: "profile/detail")
+            let recording = log.withLock { $0.joined(separator: "\n") }
+            let steps = try SessionReplay.replay(recording, as: AppSteps.self)
+            #expect(steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
+        }
+
+        @Test func observingNavigator() throws {
+            let navigator = Navigator(AppSteps())
+            try navigator.select(path: "profile/detail/dark")
+            navigator.transaction(.userGesture) { $0.select(\.explore) }
+            #expect(navigator.root.visibleScreen == StepPath(["explore"]))
+        }
+
+        @Test func observingBareValues() throws {
+            var steps = AppSteps()
+            try steps.select(path: "profile/detail/dark")
+            // AppSteps / content: home -> profile
+            // ProfileSteps /profile push: - -> detail
+            // ThemeSteps /profile/detail content: - -> dark
+            try steps.select(path: "profile/settings")
+            // ProfileSteps /profile modal: - -> settings
+            try steps.show(path: "profile/main")
+            // ProfileSteps /profile push: detail -> -
+            // ProfileSteps /profile modal: settings -> -
+            steps.select(\.explore, with: ExploreData(query: "swift"))
+            // AppSteps / content: profile -> explore
+            // AppSteps / content: explore -> explore
+            #expect(steps.visibleScreen == StepPath(["explore"]))
+        }
+
+        @Test func observingTheDiagram() throws {
+            var steps = AppSteps()
+            try steps.select(path: "profile/settings")
+            #expect(steps.diagram.visibleScreen == StepPath(["profile", "settings"]))
+            #expect(steps.diagram.mermaid.hasPrefix("flowchart TD"))
+        }
+
+        /// The articles whose every Swift block must appear in this file.
+        static let articles = [
+            "GettingStarted.md", "ModellingYourApp.md", "TestingNavigation.md", "Observing.md",
+        ]
+
+        @Test(arguments: articles)
+        func articleBlocksAppearHere(article: String) throws {
+            let here = URL(fileURLWithPath: #filePath)
+            let catalog = here.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(
+                    "Sources/StepTree/StepTree.docc")
+            let text = try String(
+                contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
+            let source = normalized(try String(contentsOf: here, encoding: .utf8))
+            let blocks = text.components(separatedBy: "```swift\n").dropFirst()
+                .map { $0.components(separatedBy: "```")[0] }
+            #expect(!blocks.isEmpty, "\(article) has no Swift block")
+            if article == "GettingStarted.md" {
+                #expect(text.contains(Self.gettingStartedDiagram), "the diagram drifted")
+            }
+            for block in blocks {
+                #expect(source.contains(normalized(block)), "\(article) block drifted:\n\(block)")
+            }
+        }
+
+        private func normalized(_ text: String) -> String {
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+        }
+    }
+}
