@@ -44,12 +44,18 @@ public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
     /// A deterministic encoding of `value`: JSON with sorted keys.
     ///
     /// A value that cannot be encoded is represented by its description.
-    private static func bytes(of value: any StepValue) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+    static func bytes(of value: any StepValue) -> [UInt8] {
+        if value is EmptyStep { return Array("{}".utf8) }  // what the encoder writes for it
         if let data = try? encoder.encode(value) { return Array(data) }
         return Array(String(describing: value).utf8)
     }
+
+    /// One encoder for every renewal: making one costs more than most encodings.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
 
     /// 32 hexadecimal digits; `0` for the initial history.
     public var description: String {

@@ -80,6 +80,21 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.selection = selection
         }
 
+        /// The index of the child stored at byte `offset` of `Node`; one not declared stops the
+        /// program.
+        /// - Complexity: O(*n*) integer comparisons for *n* children.
+        @inlinable
+        func index(ofChildAt offset: Int) -> Int {
+            guard let index = offsets.firstIndex(of: offset) else { undeclaredChild(at: offset) }
+            return index
+        }
+
+        @usableFromInline
+        func undeclaredChild(at offset: Int) -> Never {
+            preconditionFailure(
+                "\(Node.self): the step at byte \(offset) is not declared in `steps`")
+        }
+
         /// The index of the child named `name`.
         /// - Complexity: O(*n*) string comparisons for up to 8 children (cheaper than hashing
         ///   the name), else one hash look-up.
@@ -141,21 +156,11 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     /// program.
     /// - Complexity: O(*n*) integer comparisons for *n* children.
     @inlinable
-    func index(ofChildAt offset: Int) -> Int {
-        guard let index = contents.offsets.firstIndex(of: offset) else {
-            undeclaredChild(at: offset)
-        }
-        return index
-    }
+    func index(ofChildAt offset: Int) -> Int { contents.index(ofChildAt: offset) }
 
     /// The key, as written in paths, of the child stored at byte `offset` of `Node`.
     @usableFromInline
     func name(ofChildAt offset: Int) -> String { contents.names[index(ofChildAt: offset)] }
-
-    @usableFromInline
-    func undeclaredChild(at offset: Int) -> Never {
-        preconditionFailure("\(Node.self): the step at byte \(offset) is not declared in `steps`")
-    }
 
     @usableFromInline
     func lookUpIndex(for keyPath: AnyKeyPath) -> Int {

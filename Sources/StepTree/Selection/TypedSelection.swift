@@ -9,7 +9,12 @@ extension StepsCollection {
     /// goes back to its initial state (the editor's `select`, for a node that is not in a box).
     @inlinable @inline(__always)
     mutating func selectInPlace(_ index: Int) {
-        let contents = Self.steps.contents
+        selectInPlace(index, in: Self.steps.contents)
+    }
+
+    /// `selectInPlace(_:)` with the node type's table contents already at hand.
+    @inlinable @inline(__always)
+    mutating func selectInPlace(_ index: Int, in contents: StepTable<Self>.Contents) {
         let layer = contents.layers[index]
         let key = contents.keyList[index]
         let old = selected[layer]
@@ -81,14 +86,16 @@ extension StepsCollection {
     /// each level by them, so no key path is applied at run time.
     @inlinable
     mutating func selectChild<A: StepValue>(at offset: Int, _ body: (inout A) -> Void) {
-        selectInPlace(Self.steps.index(ofChildAt: offset))
+        let contents = Self.steps.contents
+        selectInPlace(contents.index(ofChildAt: offset), in: contents)
         withChild(at: offset) { (step: inout Step<A>) in body(&step.value) }
     }
 
     /// Selects the child stored at byte `offset` (a `Step<A>`) in place and renews it as asked.
     @inlinable
     mutating func selectLast<A: StepValue>(at offset: Int, fresh: Bool, value: A?) {
-        selectInPlace(Self.steps.index(ofChildAt: offset))
+        let contents = Self.steps.contents
+        selectInPlace(contents.index(ofChildAt: offset), in: contents)
         if fresh || value != nil {
             withChild(at: offset) { (step: inout Step<A>) in step.renew(with: value) }
         }
