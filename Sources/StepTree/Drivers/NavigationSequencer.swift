@@ -138,10 +138,12 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
             let modal = screen.modals.last { $0.path == path }
             let event = NavigationEvent(
                 modal.map { .dismiss($0.style) } ?? .pop, path, identity: shown)
-            try? applied.remove(path: path)
-            try? screen.apply([event], reaching: applied)
-            applied.removeFrames(notOn: screen)
-            if Self.identity(at: path, in: target) == shown { try? target.remove(path: path) }
+            SelectionReport.silently {
+                try? applied.remove(path: path)
+                try? screen.apply([event], reaching: applied)
+                applied.removeFrames(notOn: screen)
+                if Self.identity(at: path, in: target) == shown { try? target.remove(path: path) }
+            }
             didRemoveByGesture?(path, shown)
         }
         gestures = []

@@ -48,23 +48,28 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
         var state = old
         // The screen as a UI shows it after each update, which each state must render.
         var screen = HeadlessScreen(old)
-        return updates.indices.map { index in
-            let isLast = index == updates.count - 1
-            try? screen.apply(updates[index], reaching: new)
-            if isLast {
-                state = new
-            } else if updates[index].allSatisfy(\.kind.isTeardown) {
-                for event in updates[index] { try? state.remove(path: event.path) }
-            } else {
-                // Selections are done: what is left to build is pushed or presented.
-                state = new
-                for event in updates[(index + 1)...].joined().reversed() {
-                    try? state.remove(path: event.path)
+        var plan: [NavigationUpdate] = []
+        // Internal edits of bare values, not selections anyone made: observers are not told.
+        SelectionReport.silently {
+            plan = updates.indices.map { index in
+                let isLast = index == updates.count - 1
+                try? screen.apply(updates[index], reaching: new)
+                if isLast {
+                    state = new
+                } else if updates[index].allSatisfy(\.kind.isTeardown) {
+                    for event in updates[index] { try? state.remove(path: event.path) }
+                } else {
+                    // Selections are done: what is left to build is pushed or presented.
+                    state = new
+                    for event in updates[(index + 1)...].joined().reversed() {
+                        try? state.remove(path: event.path)
+                    }
                 }
+                if !isLast { state.removeFrames(notOn: screen) }
+                return NavigationUpdate(events: updates[index], state: state, isLast: isLast)
             }
-            if !isLast { state.removeFrames(notOn: screen) }
-            return NavigationUpdate(events: updates[index], state: state, isLast: isLast)
         }
+        return plan
     }
 }
 

@@ -192,7 +192,11 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
                 container: id, root: SimulatedViewController(title: path.description))
             navigations[id] = navigation
             fill(navigation, from: screen)
-            tabs.viewControllers.append(navigation)
+            // Sorted by key, so that a rebuilt tab comes back in its place.
+            let index = tabs.viewControllers.firstIndex {
+                $0.container.path.segments.lexicographicallyPrecedes(path.segments) == false
+            }
+            tabs.viewControllers.insert(navigation, at: index ?? tabs.viewControllers.endIndex)
         }
         for (owner, tabs) in tabBars {
             let selected = screen.rendering.index(of: owner).flatMap {
