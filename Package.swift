@@ -6,10 +6,15 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StepTree", targets: ["StepTree"]),
+        // UI adapters: empty modules where SwiftUI or UIKit do not exist (Linux).
+        .library(name: "StepTreeSwiftUI", targets: ["StepTreeSwiftUI"]),
+        .library(name: "StepTreeUIKit", targets: ["StepTreeUIKit"]),
         .executable(name: "steptree", targets: ["steptree"]),
     ],
     targets: [
         .target(name: "StepTree"),
+        .target(name: "StepTreeSwiftUI", dependencies: ["StepTree"]),
+        .target(name: "StepTreeUIKit", dependencies: ["StepTree"]),
         .executableTarget(name: "steptree", dependencies: ["StepTree"]),
         .target(
             name: "ExampleSteps",
