@@ -7,10 +7,15 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "StepTree", targets: ["StepTree"]),
+        // UI adapters: empty modules where SwiftUI or UIKit do not exist (Linux).
+        .library(name: "StepTreeSwiftUI", targets: ["StepTreeSwiftUI"]),
+        .library(name: "StepTreeUIKit", targets: ["StepTreeUIKit"]),
         .executable(name: "steptree", targets: ["steptree"]),
     ],
     targets: [
         .target(name: "StepTree"),
+        .target(name: "StepTreeSwiftUI", dependencies: ["StepTree"]),
+        .target(name: "StepTreeUIKit", dependencies: ["StepTree"]),
         .executableTarget(name: "steptree", dependencies: ["StepTree"]),
         .target(
             name: "ExampleSteps",

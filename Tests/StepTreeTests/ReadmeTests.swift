@@ -138,6 +138,81 @@ extension ReadmeTree {
             #expect(popped == [StepPath(["profile", "friends", "ann"])])
         }
 
+        @MainActor @Test func intoAnApp() async throws {
+            let navigator = Navigator(AppSteps())
+            let driver = SimulatedUIKitDriver(
+                showing: navigator.root, clock: ContinuousClock(),
+                durations: .init(push: .zero, present: .zero))
+            let sequencer = NavigationSequencer(driver: driver, showing: navigator.root)
+            var shown: [String] = []
+            sequencer.didApply = { shown.append($0.description) }  // a hook after each update
+
+            try navigator.select(path: "profile/settings")
+            sequencer.show(navigator.root)  // in an app, `sequencer.follow(navigator)` does this
+            try navigator.select(path: "explore")  // before the sheet is up: the latest target wins
+            sequencer.show(navigator.root)
+            await sequencer.idle()
+            #expect(shown == ["select / home -> explore"])
+            #expect(driver.window.log == ["select / explore"])
+        }
+
+        /// The README blocks that need SwiftUI or UIKit, which no CI here has: kept verbatim so
+        /// that the drift check below covers them, and reported as skipped.
+        static let uncompiled = [
+            #"""
+            import StepTreeSwiftUI
+            import SwiftUI
+
+            struct RootView: View {
+                @StateObject var store = NavigatorStore(Navigator(AppSteps()))
+
+                var body: some View {
+                    TabView(selection: store.selection(\.selected)) {
+                        NavigationStack(path: store.path(.tab(StepPath(["profile"])))) {
+                            ProfileView()
+                                .navigationDestination(for: HeadlessScreen.Frame.self) { ScreenView($0) }
+                        }
+                        .tag(AppSteps.Key?.some(.profile))  // home and explore alike
+                    }
+                    .sheet(item: store.modal(at: 0, style: .sheet)) { ScreenView($0.modal.frame) }
+                    .fullScreenCover(item: store.modal(at: 0, style: .cover)) { ScreenView($0.modal.frame) }
+                }
+            }
+            """#,
+            #"""
+            import StepTreeUIKit
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                let navigator = Navigator(AppSteps())
+                var sequencer: NavigationSequencer<UIKitNavigationDriver<AppSteps>>?
+
+                func scene(
+                    _ scene: UIScene, willConnectTo session: UISceneSession,
+                    options: UIScene.ConnectionOptions
+                ) {
+                    guard let scene = scene as? UIWindowScene else { return }
+                    let window = UIWindow(windowScene: scene)
+                    let driver = UIKitNavigationDriver(
+                        window: window, showing: navigator.root,
+                        makeContent: { container, _ in ContentViewController(container) },
+                        makeScreen: { frame, state in ScreenViewController(frame, state) })
+                    let sequencer = NavigationSequencer(driver: driver, showing: navigator.root)
+                    driver.onUserRemoved = { [weak sequencer] in sequencer?.userDidRemove(path: $0, identity: $1) }
+                    sequencer.follow(navigator)  // deep links and gestures, both ways
+                    (self.window, self.sequencer) = (window, sequencer)
+                }
+            }
+            """#,
+        ]
+
+        @Test(.disabled("needs SwiftUI, which no CI here compiles (Linux)"))
+        func swiftUIRootView() {}
+
+        @Test(.disabled("needs UIKit, which no CI here compiles (Linux)"))
+        func uiKitSceneDelegate() {}
+
         @Test func readmeBlocksAppearHere() throws {
             let here = URL(fileURLWithPath: #filePath)
             let root = here.deletingLastPathComponent().deletingLastPathComponent()
@@ -152,7 +227,7 @@ extension ReadmeTree {
                 .joined(separator: "\n")
             let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
                 .map { $0.components(separatedBy: "```")[0] }
-            #expect(blocks.count == 9)
+            #expect(blocks.count == 12)
             for block in blocks {
                 #expect(
                     normalized(source).contains(normalized(block)),

@@ -15,12 +15,22 @@ public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
     /// The updates, in order; each is a non-empty run of events.
     public let updates: [[NavigationEvent]]
 
-    /// Plans `events`, an event list in the engine's order.
+    /// Plans `events`, an event list in the engine's order, one modal layer per update.
     /// - Complexity: O(*n*) for *n* events.
     public init(_ events: [NavigationEvent]) {
+        self.init(events, coalescing: [])
+    }
+
+    /// Plans `events` for a platform that can also apply what `coalescing` allows in one
+    /// update; the events keep the engine's order, so the updates joined are `events`.
+    /// - Parameters:
+    ///   - events: An event list in the engine's order.
+    ///   - coalescing: What the platform can apply together beyond the default grouping.
+    /// - Complexity: O(*n*) for *n* events.
+    public init(_ events: [NavigationEvent], coalescing: Coalescing) {
         var updates: [[NavigationEvent]] = []
         for event in events {
-            if let last = updates.last?.last, Self.canShareUpdate(last, event) {
+            if let update = updates.last, Self.canJoin(update, event, coalescing) {
                 updates[updates.count - 1].append(event)
             } else {
                 updates.append([event])
@@ -29,14 +39,22 @@ public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
         self.updates = updates
     }
 
-    /// Whether `next` can be applied in the same UI update as `previous`.
-    private static func canShareUpdate(_ previous: NavigationEvent, _ next: NavigationEvent) -> Bool
-    {
+    /// Whether `next` can be applied in the same UI update as the events of `update`.
+    private static func canJoin(
+        _ update: [NavigationEvent], _ next: NavigationEvent, _ coalescing: Coalescing
+    ) -> Bool {
+        guard let previous = update.last else { return false }
         switch (previous.kind, next.kind) {
         case (.pop, .pop), (.push, .push), (.select, .select), (.select, .replace),
             (.replace, .select), (.replace, .replace):
-            true
-        default: false
+            return true
+        case (.dismiss, .dismiss):
+            return coalescing.contains(.dismissals)
+        case (_, .pop), (_, .select), (_, .replace), (_, .push):
+            return coalescing.contains(.stackChangesWithDismissal)
+                && update.contains { if case .dismiss = $0.kind { true } else { false } }
+        default:
+            return false
         }
     }
 

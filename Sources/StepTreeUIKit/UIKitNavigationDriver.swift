@@ -1,0 +1,227 @@
+// Not compiled by any CI here (no UIKit on Linux): kept to UIKit API of iOS 13 and to the
+// StepTree API the tests cover. The same mapping runs on Linux in `SimulatedUIKitDriver`,
+// which the tests drive.
+#if canImport(UIKit) && !os(watchOS)
+    import UIKit
+    import StepTree
+
+    /// A ``NavigationDriver`` over UIKit: a `UITabBarController` for the root's tabs (or a
+    /// `UINavigationController` at the window root), one `UINavigationController` per tab and
+    /// per presented modal, `present` and `dismiss` for the modal chain.
+    ///
+    /// Give it to a ``NavigationSequencer`` that follows the navigator; the sequencer applies
+    /// one update at a time and waits for each transition to end. Swipes back and sheets
+    /// swiped down are reported to ``onUserRemoved``. Tab bars other than the root's are left
+    /// to the screens ``makeContent`` builds.
+    @MainActor
+    public final class UIKitNavigationDriver<Root: StepNode>: NSObject, NavigationDriver,
+        UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate
+    {
+        /// The window the driver shows its screen in.
+        public let window: UIWindow
+        /// Builds the controller of a pushed or presented frame, when an update needs it.
+        public var makeScreen: (HeadlessScreen.Frame, Root) -> UIViewController
+        /// Builds the bottom controller of a container (the root's or a tab's content).
+        public var makeContent: (HeadlessScreen.ContainerID, Root) -> UIViewController
+        /// Told of each frame the user removed by gesture.
+        public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
+        /// Several dismissals at once: `dismiss` on a presenter closes every modal above it.
+        public var coalescing: NavigationPlan.Coalescing = .dismissals
+
+        private var navigations: [HeadlessScreen.ContainerID: UINavigationController] = [:]
+        /// The frame each controller the driver built shows.
+        private var frames: [ObjectIdentifier: HeadlessScreen.Frame] = [:]
+        /// The frames each stack showed after the last update, to tell a swipe back.
+        private var stacks: [HeadlessScreen.ContainerID: [HeadlessScreen.Frame]] = [:]
+        private var tabs: UITabBarController?
+        private var isApplying = false
+
+        /// Shows the screen of `state` in `window`, at once.
+        /// - Parameters:
+        ///   - window: The scene's window.
+        ///   - state: The state on screen at start.
+        ///   - makeContent: Builds a container's bottom controller.
+        ///   - makeScreen: Builds a frame's controller.
+        public init(
+            window: UIWindow, showing state: Root,
+            makeContent: @escaping (HeadlessScreen.ContainerID, Root) -> UIViewController,
+            makeScreen: @escaping (HeadlessScreen.Frame, Root) -> UIViewController
+        ) {
+            self.window = window
+            self.makeContent = makeContent
+            self.makeScreen = makeScreen
+            super.init()
+            let screen = HeadlessScreen(state)
+            let root = navigation(.root, in: screen, state, bottom: makeContent(.root, state))
+            let rootTabs = screen.containers.filter {
+                if case .tab(let path) = $0 { path.segments.count == 1 } else { false }
+            }
+            if rootTabs.isEmpty {
+                window.rootViewController = root
+            } else {
+                let bar = UITabBarController()
+                bar.viewControllers = rootTabs.map {
+                    navigation($0, in: screen, state, bottom: makeContent($0, state))
+                }
+                tabs = bar
+                select(in: state)
+                window.rootViewController = bar
+            }
+            var presenter = window.rootViewController
+            for modal in screen.modals {
+                let controller = modalNavigation(modal, in: screen, state)
+                presenter?.present(controller, animated: false)
+                presenter = controller
+            }
+            window.makeKeyAndVisible()
+        }
+
+        /// Applies `update` and returns when its transitions have ended.
+        /// - Parameter update: The events and the state they lead to.
+        public func apply(_ update: NavigationUpdate<Root>) async {
+            isApplying = true
+            defer { isApplying = false }
+            let screen = HeadlessScreen(update.state)
+            let events = update.events
+            let dismissed = events.filter { if case .dismiss = $0.kind { true } else { false } }
+            if let lowest = dismissed.last, let modal = navigations[.modal(lowest.path)],
+                let presenter = modal.presentingViewController
+            {
+                await withCheckedContinuation { done in
+                    presenter.dismiss(animated: true) { done.resume() }
+                }
+                for event in dismissed { navigations[.modal(event.path)] = nil }
+            }
+            // A renewed tab gets new content; its pushed frames follow below.
+            for event in events where event.kind == .replace {
+                guard let navigation = navigations[.tab(event.path)] else { continue }
+                navigation.setViewControllers(
+                    [makeContent(.tab(event.path), update.state)]
+                        + navigation.viewControllers.dropFirst(),
+                    animated: false)
+            }
+            for (id, navigation) in navigations {
+                let wanted = screen.frames(of: id) ?? []
+                guard wanted != shownFrames(navigation) else { continue }
+                // Pops and pushes of this update in one stack change, built lazily.
+                let kept = zip(navigation.viewControllers.dropFirst(), wanted).prefix {
+                    frames[ObjectIdentifier($0.0)] == $0.1
+                }.map(\.0)
+                let added = wanted.dropFirst(kept.count).map { frame in
+                    controller(frame, update.state)
+                }
+                let dropped = navigation.viewControllers.dropFirst(1 + kept.count)
+                await transition(navigation) {
+                    navigation.setViewControllers(
+                        [navigation.viewControllers[0]] + kept + added, animated: true)
+                }
+                for controller in dropped { frames[ObjectIdentifier(controller)] = nil }
+                stacks[id] = wanted
+            }
+            select(in: update.state)
+            for event in events {
+                guard case .present = event.kind,
+                    let modal = screen.modals.first(where: { $0.path == event.path })
+                else { continue }
+                let controller = modalNavigation(modal, in: screen, update.state)
+                var top = window.rootViewController
+                while let next = top?.presentedViewController { top = next }
+                guard let presenter = top else { continue }
+                await withCheckedContinuation { done in
+                    presenter.present(controller, animated: true) { done.resume() }
+                }
+            }
+        }
+
+        // MARK: Gestures
+
+        /// Reports a stack that got shorter without an update: the user went back.
+        ///
+        /// The lowest frame gone is reported; the model removes what was above it with it.
+        public func navigationController(
+            _ navigationController: UINavigationController,
+            didShow viewController: UIViewController, animated: Bool
+        ) {
+            guard !isApplying,
+                let id = navigations.first(where: { $0.value === navigationController })?.key,
+                let before = stacks[id]
+            else { return }
+            let now = shownFrames(navigationController)
+            stacks[id] = now
+            guard now.count < before.count, before.starts(with: now) else { return }
+            let gone = before[now.count]
+            onUserRemoved?(gone.path, gone.identity)
+        }
+
+        /// The user swiped a sheet down.
+        public func presentationControllerDidDismiss(
+            _ presentationController: UIPresentationController
+        ) {
+            guard
+                let id = navigations.first(where: {
+                    $0.value === presentationController.presentedViewController
+                })?.key,
+                case .modal = id, let bottom = navigations[id]?.viewControllers.first,
+                let frame = frames[ObjectIdentifier(bottom)]
+            else { return }
+            navigations[id] = nil
+            stacks[id] = nil
+            onUserRemoved?(frame.path, frame.identity)
+        }
+
+        // MARK: Building
+
+        private func controller(_ frame: HeadlessScreen.Frame, _ state: Root) -> UIViewController {
+            let controller = makeScreen(frame, state)
+            frames[ObjectIdentifier(controller)] = frame
+            return controller
+        }
+
+        private func navigation(
+            _ id: HeadlessScreen.ContainerID, in screen: HeadlessScreen, _ state: Root,
+            bottom: UIViewController
+        ) -> UINavigationController {
+            let navigation = UINavigationController(rootViewController: bottom)
+            navigation.delegate = self
+            let pushed = (screen.frames(of: id) ?? []).map { controller($0, state) }
+            navigation.setViewControllers([bottom] + pushed, animated: false)
+            navigations[id] = navigation
+            stacks[id] = screen.frames(of: id) ?? []
+            return navigation
+        }
+
+        private func modalNavigation(
+            _ modal: HeadlessScreen.Modal, in screen: HeadlessScreen, _ state: Root
+        ) -> UINavigationController {
+            let navigation = self.navigation(
+                .modal(modal.path), in: screen, state, bottom: controller(modal.frame, state))
+            navigation.modalPresentationStyle = modal.style == .cover ? .fullScreen : .pageSheet
+            navigation.presentationController?.delegate = self
+            return navigation
+        }
+
+        /// Selects the root tab that `state` selects.
+        private func select(in state: Root) {
+            guard let tabs, let controllers = tabs.viewControllers else { return }
+            if let index = controllers.firstIndex(where: { controller in
+                guard let id = navigations.first(where: { $0.value === controller })?.key
+                else { return false }
+                return state.isSelected(path: id.path)
+            }) {
+                tabs.selectedIndex = index
+            }
+        }
+
+        private func shownFrames(_ navigation: UINavigationController) -> [HeadlessScreen.Frame] {
+            navigation.viewControllers.dropFirst().compactMap { frames[ObjectIdentifier($0)] }
+        }
+
+        private func transition(_ navigation: UINavigationController, _ change: () -> Void) async {
+            change()
+            guard let coordinator = navigation.transitionCoordinator else { return }
+            await withCheckedContinuation { done in
+                coordinator.animate(alongsideTransition: nil) { _ in done.resume() }
+            }
+        }
+    }
+#endif

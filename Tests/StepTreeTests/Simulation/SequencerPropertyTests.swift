@@ -1,0 +1,113 @@
+import ExampleSteps
+import Foundation
+import Testing
+
+@testable import StepTree
+
+extension ThreadSafety {
+    /// Seeded property test of the sequencer over the simulated UIKit: random targets arrive at
+    /// random moments (mid-animation included), with random user gestures in between (swipes
+    /// back, sheets swiped down). The model follows the gestures as a navigator would. At the
+    /// end the window shows exactly `HeadlessScreen(final state)`, the simulated UIKit refused
+    /// nothing, and every update the driver got was playable from what the driver had applied
+    /// (an event applied twice would be a push of a frame already there, a pop of one gone).
+    ///
+    /// The default run: 4 seeds × (6 random schemas and the example app) × 60 moments, about
+    /// 650 targets (280 of them mid-sequence), 350 gestures and 280 updates (most random
+    /// operations change one layer; many change nothing on screen).
+    /// `STEPTREE_SEQUENCER_SEEDS=1-100` runs more.
+    @MainActor @Suite struct SequencerPropertyTests {
+        nonisolated static let seeds: [UInt64] =
+            EnginePropertyTests.seeds(from: "STEPTREE_SEQUENCER_SEEDS") ?? [1, 2, 3, 4]
+
+        final class Counts {
+            var targets = 0, gestures = 0, updates = 0, interrupted = 0
+        }
+
+        @Test(arguments: seeds)
+        func randomTargetsAndGestures(seed: UInt64) async throws {
+            var random = SeededGenerator(seed: seed)
+            let counts = Counts()
+            for index in 0..<6 {
+                let schema = try StepSchema(jsonObject: DriverSchemas.root(&random))
+                let problems = await Self.run(
+                    DynamicSteps(schema: schema), moments: 60, &random, counts)
+                #expect(problems == [], "seed \(seed) schema \(index)")
+            }
+            let app = await Self.run(AppSteps(), moments: 60, &random, counts)
+            #expect(app == [], "seed \(seed) AppSteps")
+            // The moments reach what they are meant to exercise.
+            #expect(counts.targets > 100 && counts.gestures > 50)
+            #expect(counts.updates > 40 && counts.interrupted > 20)
+        }
+
+        /// One simulation: `moments` random moments, then the sequence finished; the problems.
+        static func run<Root: StepNode>(
+            _ initial: Root, moments: Int, _ random: inout SeededGenerator,
+            _ counts: Counts
+        ) async -> [String] {
+            let simulation = Simulation(initial, coalescing: random.chance(50) ? .dismissals : [])
+            let sequencer = simulation.sequencer
+            var model = initial
+            var problems: [String] = []
+            var before = HeadlessScreen(initial)
+            sequencer.willApply = { _ in before = HeadlessScreen(sequencer.applied) }
+            var updates: [String] = []
+            sequencer.didApply = { update in
+                counts.updates += 1
+                updates.append(update.description)
+                var screen = before
+                do {
+                    try screen.apply(update.events, reaching: update.state)
+                    if screen != HeadlessScreen(update.state) {
+                        problems.append("\(update): not the screen of its state")
+                    }
+                } catch {
+                    problems.append("\(update): \(error)")
+                }
+            }
+            sequencer.didRemoveByGesture = { path, identity in
+                // As `Navigator.userDidRemove` reached through `follow`.
+                guard
+                    NavigationSequencer<SimulatedUIKitDriver<Root>>.identity(at: path, in: model)
+                        == identity
+                else { return }
+                try? model.remove(path: path)
+                sequencer.show(model)
+            }
+            for _ in 0..<moments {
+                switch random.below(10) {
+                case 0..<4:
+                    try? model.perform(DriverOperations.next(on: model, &random))
+                    if !sequencer.isIdle { counts.interrupted += 1 }
+                    sequencer.show(model)
+                    counts.targets += 1
+                case 4..<6:
+                    counts.gestures += 1
+                    if random.chance(50) {
+                        simulation.window.userSwipesBack()
+                    } else {
+                        simulation.window.userSwipesDown()
+                    }
+                default:
+                    await simulation.advance(by: .milliseconds(random.below(700)))
+                }
+            }
+            await simulation.finish()
+            if !sequencer.isIdle { problems.append("never finished") }
+            problems += simulation.window.rejections.map { "refused \($0)" }
+            if !simulation.window.matches(HeadlessScreen(model)) {
+                problems.append(
+                    "the window shows\n\(simulation.window.structure)\nnot\n\(HeadlessScreen(model))"
+                )
+            }
+            if HeadlessScreen(sequencer.applied) != HeadlessScreen(model) {
+                problems.append("applied is not the model's screen")
+            }
+            if !problems.isEmpty {
+                problems.append("window log: \(simulation.window.log)\nupdates: \(updates)")
+            }
+            return problems
+        }
+    }
+}
