@@ -10,7 +10,9 @@ import Foundation
 /// ```
 ///
 /// Observers and the tracker see the gate's screen, then the link's screen, never a link
-/// applied halfway. A newer link replaces a held one. Thread-safe.
+/// applied halfway. A newer link replaces a held one. Thread-safe; call it from where the app
+/// learns of links and of its gates (the main actor, typically), so that a gate's screen is
+/// shown before the gate can open.
 public final class DeepLinkInbox<Root: StepNode>: Sendable {
     private struct State {
         var openGates: Set<String>
@@ -44,13 +46,21 @@ public final class DeepLinkInbox<Root: StepNode>: Sendable {
     ///   nothing changes.
     @discardableResult
     public func open(_ url: URL) throws -> [NavigationEvent] {
-        if let gate = router.gate(for: url), !state.withLock({ $0.openGates.contains(gate.name) }) {
-            _ = try router.resolve(url)
-            let events = try navigator.show(path: gate.screen)
-            state.withLock { $0.held = url }
-            return events
+        guard let gate = router.gate(for: url) else { return try navigator.open(url, with: router) }
+        _ = try router.resolve(url)
+        // Checked and held in one step, so that a gate opening meanwhile cannot miss the link.
+        let held = state.withLock { state -> Bool in
+            guard !state.openGates.contains(gate.name) else { return false }
+            state.held = url
+            return true
         }
-        return try navigator.open(url, with: router)
+        guard held else { return try navigator.open(url, with: router) }
+        do {
+            return try navigator.show(path: gate.screen)
+        } catch {
+            state.withLock { $0.held = nil }
+            throw error
+        }
     }
 
     /// Records that the gate `name` is open and applies the link held behind it, if any, in one
