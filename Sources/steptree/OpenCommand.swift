@@ -18,12 +18,12 @@ struct RoutesFile: Decodable {
 
     /// The router the file describes.
     /// - Throws: A message naming the route and what is wrong with it.
-    func router() throws(CommandError) -> DeepLinkRouter<DynamicSteps> {
+    func router() throws(RoutesFileError) -> DeepLinkRouter<DynamicSteps> {
         let landing: DeepLinkLanding
         switch self.landing ?? "show" {
         case "show": landing = .show
         case "select": landing = .select
-        case let other: throw CommandError("'landing' is '\(other)'; use 'show' or 'select'")
+        case let other: throw RoutesFileError("'landing' is '\(other)'; use 'show' or 'select'")
         }
         let origins =
             (schemes ?? []).map(DeepLinkOrigin.scheme)
@@ -35,7 +35,7 @@ struct RoutesFile: Decodable {
                 try router.register(
                     route.pattern, showing: route.target, beneath: route.beneath ?? [])
             } catch {
-                throw CommandError("routes[\(index)]: \(error)")
+                throw RoutesFileError("routes[\(index)]: \(error)")
             }
         }
         return router
@@ -43,7 +43,7 @@ struct RoutesFile: Decodable {
 }
 
 /// A message for the user, printed after `error:`.
-struct CommandError: Error, CustomStringConvertible {
+struct RoutesFileError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
