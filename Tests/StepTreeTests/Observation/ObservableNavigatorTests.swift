@@ -68,6 +68,23 @@ extension ThreadSafety {
                 navigator.modal(at: Self.profile)?.description == "/profile/settings sheet")
         }
 
+        /// A node's modal is mounted only while the node is active: covering the node by a
+        /// push changes what `modal(at:)` reads, and invalidates it.
+        @Test func modalReadIsInvalidatedWhenItsNodeIsCovered() throws {
+            let navigator = Navigator(AppSteps.selecting(\.profile))
+            try navigator.setStack(path: "profile/friends", ids: ["ann"])
+            try navigator.select(path: "profile/friends/ann/settings")
+            let ann = StepPath(["profile", "friends", "ann"])
+            #expect(navigator.modal(at: ann)?.description == "/profile/friends/ann/settings sheet")
+            let modal = track { _ = navigator.modal(at: ann) }
+            let root = track { _ = navigator.selection }
+            try navigator.setStack(path: "profile/friends", ids: ["ann"])  // no change: no call
+            #expect(modal.value == 0)
+            try navigator.push(path: StepPath(["profile", "friends", "bob"]))  // covers ann
+            #expect(modal.value == 1 && root.value == 0)
+            #expect(navigator.modal(at: ann) == nil)
+        }
+
         @Test func readingTheRootTracksEveryChange() {
             let navigator = Navigator(AppSteps())
             let root = track { _ = navigator.root }
