@@ -87,6 +87,22 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         self.limits = limits
     }
 
+    /// Creates a router that accepts any custom scheme and lands with
+    /// ``DeepLinkLanding/show``.
+    /// - Parameter fallbackToPath: Land a link no pattern matches on the step path it names.
+    public init(fallbackToPath: Bool) {
+        self.init(origins: [], fallbackToPath: fallbackToPath)
+    }
+
+    /// Adds a pattern whose links a handler applies; see ``register(_:gate:_:)``.
+    /// - Throws: ``DeepLinkPatternError``; the router is unchanged.
+    /// - Complexity: O(*s*) for a pattern of *s* segments.
+    public mutating func register(_ pattern: String, _ handler: @escaping Handler)
+        throws(DeepLinkPatternError)
+    {
+        try register(pattern, gate: nil, handler)
+    }
+
     /// Adds a pattern whose links a handler applies.
     /// - Parameters:
     ///   - pattern: Segments separated by `/`: literal keys, `<name>` for any segment,
@@ -97,7 +113,7 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     /// - Throws: ``DeepLinkPatternError``; the router is unchanged.
     /// - Complexity: O(*s*) for a pattern of *s* segments.
     public mutating func register(
-        _ pattern: String, gate: DeepLinkGate? = nil, _ handler: @escaping Handler
+        _ pattern: String, gate: DeepLinkGate?, _ handler: @escaping Handler
     ) throws(DeepLinkPatternError) {
         try add(DeepLinkPattern(pattern), .handler(handler), gate: gate)
     }
