@@ -41,20 +41,21 @@ enum ReferenceSegment {
         }
     }
 
-    /// Reads one segment of a pattern the router accepted.
+    /// Reads one segment of a pattern the router accepted, byte by byte: `<` followed by a
+    /// combining mark is one character, and still opens a placeholder.
     init(_ part: Substring) {
-        guard part.hasPrefix("<") else {
+        guard part.utf8.first == UInt8(ascii: "<") else {
             self = .literal(String(part))
             return
         }
-        let inner = String(part.dropFirst().dropLast())
+        let inner = Substring(part.utf8.dropFirst().dropLast())
         for (prefix, make) in [
             ("int:", Self.integer), ("uuid:", Self.uuid), ("rest:", Self.rest),
-        ] as [(String, (String) -> Self)] where inner.hasPrefix(prefix) {
-            self = make(String(inner.dropFirst(prefix.count)))
+        ] as [(String, (String) -> Self)] where inner.utf8.starts(with: prefix.utf8) {
+            self = make(String(Substring(inner.utf8.dropFirst(prefix.utf8.count))))
             return
         }
-        self = .text(inner)
+        self = .text(String(inner))
     }
 
     /// Whether `text` has this segment's form, written out without the router's helpers.
@@ -72,6 +73,16 @@ enum ReferenceSegment {
     }
 }
 
+/// `text` split at each `separator` byte, empty parts kept: patterns are read as bytes, as a
+/// combining mark after a separator makes one character with it.
+func bytes(_ text: Substring, split separator: Unicode.Scalar, maxSplits: Int = .max)
+    -> [Substring]
+{
+    text.utf8.split(
+        separator: UInt8(ascii: separator), maxSplits: maxSplits, omittingEmptySubsequences: false
+    ).map { Substring($0) }
+}
+
 /// A registered pattern as the reference reads it: path segments and required query items.
 struct ReferencePattern {
     let pattern: String
@@ -80,13 +91,12 @@ struct ReferencePattern {
 
     init(_ pattern: String) {
         self.pattern = pattern
-        let parts = pattern.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        segments = parts[0].split(separator: "/", omittingEmptySubsequences: false).map(
-            ReferenceSegment.init)
+        let parts = bytes(pattern[...], split: "?", maxSplits: 1)
+        segments = bytes(parts[0], split: "/").map(ReferenceSegment.init)
         query =
             parts.count == 2
-            ? parts[1].split(separator: "&").map { item in
-                let pair = item.split(separator: "=", maxSplits: 1)
+            ? bytes(parts[1], split: "&").map { item in
+                let pair = bytes(item, split: "=", maxSplits: 1)
                 return (String(pair[0]), ReferenceSegment(pair[1]))
             } : []
     }

@@ -22,25 +22,26 @@ enum DeepLinkPiece: Hashable, Sendable {
     }
 
     /// Reads `<name>`, `<type:name>` or a literal.
+    ///
+    /// A pattern is read as bytes, as paths are: a combining mark after `/`, `<`, `:` or `>`
+    /// makes one character with it, and must not hide it.
     init(_ text: Substring, in pattern: String) throws(DeepLinkPatternError) {
         func fail(_ reason: DeepLinkPatternError.Reason) -> DeepLinkPatternError {
             DeepLinkPatternError(pattern: pattern, reason: reason)
         }
-        guard text.hasPrefix("<") || text.hasSuffix(">") else {
-            guard StepPath.isValidSegment(text), !text.contains("<"), !text.contains(">") else {
-                throw fail(.invalidLiteral(String(text)))
+        guard let inner = Self.placeholder(text) else {
+            guard StepPath.isValidSegment(text), !Self.hasBracket(text) else {
+                throw fail(
+                    Self.looksLikePlaceholder(text)
+                        ? .malformedPlaceholder(String(text)) : .invalidLiteral(String(text)))
             }
             self = .literal(String(text))
             return
         }
-        guard text.hasPrefix("<"), text.hasSuffix(">"), text.count > 2 else {
-            throw fail(.malformedPlaceholder(String(text)))
-        }
-        let pieces = text.dropFirst().dropLast().split(
-            separator: ":", omittingEmptySubsequences: false)
+        let pieces = Self.split(inner, at: ":")
         let name = String(pieces.last ?? "")
-        guard pieces.count <= 2, StepPath.isValidSegment(name), !name.contains("<"),
-            !name.contains(">")
+        guard !inner.isEmpty, pieces.count <= 2, StepPath.isValidSegment(name),
+            !Self.hasBracket(name)
         else { throw fail(.malformedPlaceholder(String(text))) }
         switch pieces.count == 2 ? String(pieces[0]) : nil {
         case nil: self = .text(name)
@@ -49,6 +50,34 @@ enum DeepLinkPiece: Hashable, Sendable {
         case "rest": self = .rest(name)
         case let type?: throw fail(.unknownPlaceholderType(type))
         }
+    }
+
+    /// The inside of `<…>`, or `nil` when `text` is not bracketed.
+    static func placeholder(_ text: Substring) -> Substring? {
+        let bytes = text.utf8
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">")
+        else { return nil }
+        return Substring(bytes.dropFirst().dropLast())
+    }
+
+    /// Whether `text` opens or closes like a placeholder.
+    static func looksLikePlaceholder(_ text: Substring) -> Bool {
+        text.utf8.first == UInt8(ascii: "<") || text.utf8.last == UInt8(ascii: ">")
+    }
+
+    /// Whether `text` holds a `<` or a `>` byte.
+    static func hasBracket(_ text: some StringProtocol) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+    }
+
+    /// `text` split at every `separator` byte, empty parts kept.
+    static func split(_ text: Substring, at separator: Unicode.Scalar, maxSplits: Int = .max)
+        -> [Substring]
+    {
+        text.utf8.split(
+            separator: UInt8(ascii: separator), maxSplits: maxSplits,
+            omittingEmptySubsequences: false
+        ).map { Substring($0) }
     }
 
     /// Whether `segment` has the form this typed placeholder requires (literals and text
@@ -82,8 +111,8 @@ struct DeepLinkPattern: Sendable {
         }
         self.text = text
         let (path, queryText) =
-            if let mark = text.firstIndex(of: "?") {
-                (String(text[..<mark]), String(text[text.index(after: mark)...]))
+            if let mark = text.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                (String(text[..<mark]), String(text[text.utf8.index(after: mark)...]))
             } else {
                 (text, "")
             }
@@ -102,12 +131,11 @@ struct DeepLinkPattern: Sendable {
             segments.append(piece)
         }
         var query: [String: DeepLinkPiece] = [:]
-        for item in queryText.split(separator: "&", omittingEmptySubsequences: false)
-        where !queryText.isEmpty {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for item in DeepLinkPiece.split(Substring(queryText), at: "&") where !queryText.isEmpty {
+            let parts = DeepLinkPiece.split(item, at: "=", maxSplits: 1)
             guard parts.count == 2, StepPath.isValidSegment(parts[0]),
                 query[String(parts[0])] == nil,
-                parts[1].hasPrefix("<")
+                parts[1].utf8.first == UInt8(ascii: "<")
             else { throw fail(.malformedQueryItem(String(item))) }
             let piece = try DeepLinkPiece(parts[1], in: text)
             guard let name = piece.name else { throw fail(.malformedQueryItem(String(item))) }
@@ -145,13 +173,12 @@ struct DeepLinkTemplate: Hashable, Sendable {
         }
         var parts: [Part] = []
         for segment in segments {
-            if segment.hasPrefix("<"), segment.hasSuffix(">"), segment.count > 2 {
-                let name = String(segment.dropFirst().dropLast())
+            if let inner = DeepLinkPiece.placeholder(segment), !inner.isEmpty {
+                let name = String(inner)
                 guard names.contains(name) else { throw fail(.unknownTargetPlaceholder(name)) }
                 parts.append(.capture(name))
             } else {
-                guard StepPath.isValidSegment(segment), !segment.contains("<"),
-                    !segment.contains(">")
+                guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment)
                 else { throw fail(.invalidTarget(text)) }
                 parts.append(.key(String(segment)))
             }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import ExampleSteps
+@testable import StepTree
+
+/// Patterns are read as bytes, as paths are: found by fuzz-urls, where `<a>/` + U+035E was read
+/// as one segment, because a combining mark after `/` makes one character with it.
+@Suite("Deep-link patterns read as bytes")
+struct DeepLinkPatternBytesTests {
+    static func url(_ text: String) throws -> URL { try #require(URL(string: text)) }
+
+    @Test func aCombiningMarkAfterASlashStillSeparates() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("<a>/\u{35E}x") { _, _ in }
+        #expect(router.match(try Self.url("myapp://ax")) == nil)
+        #expect(router.match(try Self.url("myapp://a%CD%9Ex")) == nil)
+        let two = try #require(router.match(Self.url("myapp://a/%CD%9Ex")))
+        #expect(two.pattern == "<a>/\u{35E}x")
+        #expect(two.values == ["a": "a"])
+    }
+
+    @Test func aCombiningMarkAfterAColonStillSeparatesTheType() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("p/<int:\u{301}n>") { _, _ in }
+        #expect(router.match(try Self.url("myapp://p/x")) == nil)
+        #expect(router.match(try Self.url("myapp://p/5"))?.values == ["\u{301}n": "5"])
+    }
+
+    @Test(arguments: [
+        // `<` + a combining mark still opens a placeholder, which must then close.
+        ("a/<\u{301}b", DeepLinkPatternError.Reason.malformedPlaceholder("<\u{301}b")),
+        ("a/b\u{08}c", .invalidLiteral("b\u{08}c")),
+    ])
+    func badPatterns(pattern: String, reason: DeepLinkPatternError.Reason) {
+        var router = DeepLinkRouter<AppSteps>()
+        #expect(throws: DeepLinkPatternError(pattern: pattern, reason: reason)) {
+            try router.register(pattern) { _, _ in }
+        }
+    }
+
+    @Test func literalsCompareByScalarsNotByCanonicalEquivalence() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("caf\u{E9}") { _, _ in }
+        #expect(router.match(try Self.url("myapp://caf%C3%A9"))?.pattern == "caf\u{E9}")
+        #expect(router.match(try Self.url("myapp://cafe%CC%81")) == nil)
+    }
+}
