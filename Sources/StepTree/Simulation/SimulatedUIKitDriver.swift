@@ -76,7 +76,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
                 case .pop: try await pop(Array(run))
                 case .push: try await push(Array(run), in: after)
                 case .present(let style): try await present(first, style: style, in: after)
-                case .select, .replace: change(Array(run), in: after)
+                case .select, .replace: change(Array(run))
                 }
             } catch {
                 // Recorded by the window; the next operations still run.
@@ -143,7 +143,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
 
     /// Tab switches; renewed content loses its containers, which ``reconcileTabs(with:)``
     /// builds again from the new state.
-    private func change(_ events: [NavigationEvent], in after: HeadlessScreen) {
+    private func change(_ events: [NavigationEvent]) {
         for event in events {
             switch event.kind {
             case .select(_, let newKey):
