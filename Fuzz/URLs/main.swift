@@ -94,7 +94,7 @@ struct ReferencePattern {
         let parts = bytes(pattern[...], split: "?", maxSplits: 1)
         segments = bytes(parts[0], split: "/").map(ReferenceSegment.init)
         query =
-            parts.count == 2
+            parts.count == 2 && !parts[1].isEmpty  // `search?` has no query items
             ? bytes(parts[1], split: "&").map { item in
                 let pair = bytes(item, split: "=", maxSplits: 1)
                 return (String(pair[0]), ReferenceSegment(pair[1]))
