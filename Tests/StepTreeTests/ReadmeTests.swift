@@ -160,22 +160,24 @@ extension ReadmeTree {
         /// that the drift check below covers them, and reported as skipped.
         static let uncompiled = [
             #"""
+            import StepTree
             import StepTreeSwiftUI
             import SwiftUI
 
             struct RootView: View {
-                @StateObject var store = NavigatorStore(Navigator(AppSteps()))
+                let navigator: Navigator<AppSteps>  // Observable: a view follows only what it reads
 
                 var body: some View {
-                    TabView(selection: store.selection(\.selected)) {
-                        NavigationStack(path: store.path(.tab(StepPath(["profile"])))) {
+                    let modal = navigator.modalBinding()
+                    TabView(selection: Binding(navigator.selectionBinding())) {
+                        NavigationStack(path: Binding(navigator.framesBinding(in: StepPath(["profile"])))) {
                             ProfileView()
-                                .navigationDestination(for: HeadlessScreen.Frame.self) { ScreenView($0) }
+                                .navigationDestination(for: StepFrame.self) { Screen(path: $0.path) }
                         }
                         .tag(AppSteps.Key?.some(.profile))  // home and explore alike
                     }
-                    .sheet(item: store.modal(at: 0, style: .sheet)) { ScreenView($0.modal.frame) }
-                    .fullScreenCover(item: store.modal(at: 0, style: .cover)) { ScreenView($0.modal.frame) }
+                    .sheet(item: Binding(modal.presented(as: .sheet))) { Screen(path: $0.path) }
+                    .fullScreenCover(item: Binding(modal.presented(as: .cover))) { Screen(path: $0.path) }
                 }
             }
             """#,

@@ -43,3 +43,21 @@ public struct StepBinding<Value: Sendable>: Sendable {
         StepBinding<Other>(get: { forward(read()) }, set: { write(back($0)) })
     }
 }
+
+extension StepBinding where Value == StepModal? {
+    /// The same modal binding, showing only a modal of `style`: `.sheet(item:)` takes the
+    /// sheets and `.fullScreenCover(item:)` the covers of one node.
+    ///
+    /// Reading gives the modal when it has `style`, else `nil`; writing `nil` dismisses it only
+    /// when it has `style`, so the presenter of the other style does not dismiss it.
+    /// - Parameter style: The style the presenting view shows.
+    /// - Returns: The filtered binding.
+    public func presented(as style: PresentationStyle) -> StepBinding<StepModal?> {
+        StepBinding(
+            get: { get().flatMap { $0.style == style ? $0 : nil } },
+            set: { modal in
+                guard modal != nil || get()?.style == style else { return }
+                set(modal)
+            })
+    }
+}

@@ -1,7 +1,8 @@
 // The one place where a sequencer meets a navigator: its changes become targets, and gestures
 // go back to it as user gestures.
 extension NavigationSequencer {
-    /// Shows every state `navigator` commits from now on, starting with its current one, and
+    /// Shows every state `navigator` commits from now on, starting with its current one, with
+    /// the transaction that made it (so `animated: false` reaches the driver), and
     /// reports the screens the user removes by gesture to it
     /// (``Navigator/userDidRemove(path:)-(StepPath)``), unless the navigator shows another
     /// screen at that path by then.
@@ -18,12 +19,12 @@ extension NavigationSequencer {
             }
             _ = try? navigator.userDidRemove(path: path)
         }
-        let changes = navigator.changes
+        let changes = navigator.rootChanges
         show(navigator.root)
         return Task { [weak self] in
             for await change in changes {
                 guard let self else { return }
-                if let state = change.new as? Root { show(state) }
+                show(change.new, transaction: change.transaction)
             }
         }
     }

@@ -37,6 +37,8 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     /// (``Navigator/userDidRemove(path:)-(StepPath)``).
     public var didRemoveByGesture: ((StepPath, StepIdentity) -> Void)?
 
+    /// The transaction that made the target, carried by its updates.
+    private var targetTransaction = NavigationTransaction()
     /// The updates left of the current plan; planned again when the target changes.
     private var pending: [NavigationUpdate<Root>] = []
     /// Gestures reported while an update was being applied, folded in after it.
@@ -61,10 +63,14 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
 
     /// Heads for `target`: the update being applied finishes, then the rest is planned from
     /// ``applied``.
-    /// - Parameter target: The state to show.
+    /// - Parameters:
+    ///   - target: The state to show.
+    ///   - transaction: The transaction that made it (`animated: false`, its cause), which
+    ///     every update towards it carries to the driver.
     /// - Complexity: O(1) now; the plan costs a diff when the next update starts.
-    public func show(_ target: Root) {
+    public func show(_ target: Root, transaction: NavigationTransaction = NavigationTransaction()) {
         self.target = target
+        targetTransaction = transaction
         pending = []
         start()
     }
@@ -113,7 +119,8 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
         foldGestures()
         if pending.isEmpty, applied != target {
             pending = NavigationUpdate.plan(
-                from: applied, to: target, coalescing: driver.coalescing)
+                from: applied, to: target, coalescing: driver.coalescing,
+                transaction: targetTransaction)
             // Nothing on screen differs: the target is what is shown.
             if pending.isEmpty { applied = target }
         }

@@ -9,16 +9,23 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
     public let state: Root
     /// Whether the update ends the plan towards the sequencer's current target.
     public let isLast: Bool
+    /// The transaction that made the target: whether to animate, its cause and its values.
+    public let transaction: NavigationTransaction
 
     /// Creates an update.
     /// - Parameters:
     ///   - events: The events to apply together.
     ///   - state: The state on screen once they are applied.
     ///   - isLast: Whether the update ends its plan.
-    public init(events: [NavigationEvent], state: Root, isLast: Bool) {
+    ///   - transaction: The transaction that made the target.
+    public init(
+        events: [NavigationEvent], state: Root, isLast: Bool,
+        transaction: NavigationTransaction = NavigationTransaction()
+    ) {
         self.events = events
         self.state = state
         self.isLast = isLast
+        self.transaction = transaction
     }
 
     /// The events separated by `; `.
@@ -37,10 +44,12 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
     ///   - old: The state on screen.
     ///   - new: The state to reach.
     ///   - coalescing: What the driver applies together.
+    ///   - transaction: The transaction that made `new`, carried by every update.
     /// - Returns: The updates; empty when nothing on screen changes.
     /// - Complexity: A diff of the two states, plus O(*m*) per update for *m* mounted nodes.
     public static func plan(
-        from old: Root, to new: Root, coalescing: NavigationPlan.Coalescing = []
+        from old: Root, to new: Root, coalescing: NavigationPlan.Coalescing = [],
+        transaction: NavigationTransaction = NavigationTransaction()
     ) -> [NavigationUpdate] {
         let updates = NavigationPlan(
             NavigationDiff.events(from: old, to: new), coalescing: coalescing
@@ -66,7 +75,8 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
                     }
                 }
                 if !isLast { state.removeFrames(notOn: screen) }
-                return NavigationUpdate(events: updates[index], state: state, isLast: isLast)
+                return NavigationUpdate(
+                    events: updates[index], state: state, isLast: isLast, transaction: transaction)
             }
         }
         return plan

@@ -61,10 +61,12 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// Applies `update` with the window's transitions and returns when the last has finished.
     ///
     /// The transitions run one after another. A refused operation is recorded in
-    /// ``SimulatedWindow/rejections`` and skipped.
+    /// ``SimulatedWindow/rejections`` and skipped. An update whose transaction says
+    /// `animated: false` takes no time.
     /// - Parameter update: The events and the state they lead to.
     public func apply(_ update: NavigationUpdate<Root>) async {
         let after = HeadlessScreen(update.state)
+        animated = update.transaction.animated
         var events = update.events[...]
         while let first = events.first {
             let run =
@@ -87,15 +89,18 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
 
     // MARK: Operations
 
+    /// Whether the update being applied animates its transitions.
+    private var animated = true
+
     private func dismiss(_ events: [NavigationEvent]) async throws(SimulationError) {
         let controllers = try events.map { event throws(SimulationError) in
             try found(navigations[.modal(event.path)], event)
         }
         guard let lowest = controllers.last else { return }
         if controllers.count == 1 {
-            try await window.dismiss(lowest)
+            try await window.dismiss(lowest, animated: animated)
         } else if let presenter = lowest.presentingViewController {
-            try await window.dismissPresented(by: presenter)
+            try await window.dismissPresented(by: presenter, animated: animated)
         }
         for event in events { removeContainers(inside: event.path) }
     }
@@ -106,7 +111,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
             let controllers = group.compactMap { event in
                 navigation.viewControllers.last { $0.frame?.path == event.path }
             }
-            try await window.pop(controllers, from: navigation)
+            try await window.pop(controllers, from: navigation, animated: animated)
             for event in group { removeContainers(inside: event.path, keepingOwn: true) }
         }
     }
@@ -124,7 +129,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         }
         for (navigation, group) in byContainer {
             let frames = group.map { HeadlessScreen.Frame(path: $0.path, identity: $0.identity) }
-            try await window.push(frames.map(build), on: navigation)
+            try await window.push(frames.map(build), on: navigation, animated: animated)
         }
     }
 
@@ -134,7 +139,8 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         guard let modal = after.modals.first(where: { $0.path == event.path }) else { return }
         let navigation = modalNavigation(modal, from: after)
         do {
-            try await window.present(navigation, from: window.topmost, style: style)
+            try await window.present(
+                navigation, from: window.topmost, style: style, animated: animated)
         } catch {
             navigations[.modal(event.path)] = nil
             throw error

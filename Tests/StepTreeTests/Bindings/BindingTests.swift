@@ -116,6 +116,23 @@ final class UIChangeRecorder: NavigatorObserver {
         #expect(recorder.lines.last == "#2 userGesture: dismiss /profile/settings sheet [UI]")
     }
 
+    /// `.sheet(item:)` and `.fullScreenCover(item:)` on one view each see their own style.
+    @Test func sheetAndCoverBindingsOfOneNode() throws {
+        let (navigator, recorder) = navigator()
+        let modal = navigator.modalBinding()
+        let sheet = modal.presented(as: .sheet)
+        let cover = modal.presented(as: .cover)
+        try navigator.select(path: "login")
+        #expect(cover.get()?.description == "/login cover")
+        #expect(sheet.get() == nil)
+        sheet.set(nil)  // SwiftUI sets the sheet's item to nil: not this modal's business
+        #expect(navigator.root.selected == StepSelection(.home, modal: .login))
+        #expect(recorder.lines.count == 1)
+        cover.set(nil)  // the cover swiped away
+        #expect(navigator.root.selected == StepSelection(.home))
+        #expect(recorder.lines.last == "#2 userGesture: dismiss /login cover [UI]")
+    }
+
     @Test func lateDismissOfARenewedSheetIsIgnored() throws {
         let (navigator, recorder) = navigator()
         try navigator.select(path: "login")

@@ -132,6 +132,30 @@ extension ThreadSafety {
             #expect(simulation.window.matches(HeadlessScreen(navigator.root)))
         }
 
+        /// A transaction's metadata reaches the driver: `animated: false` takes no clock time.
+        @Test func anUnanimatedTransactionReachesTheDriver() async throws {
+            let navigator = Navigator(AppSteps())
+            let simulation = Simulation(navigator.root)
+            var seen: [Bool] = []
+            simulation.sequencer.willApply = { seen.append($0.transaction.animated) }
+            let following = simulation.sequencer.follow(navigator)
+            defer { following.cancel() }
+            try navigator.transaction(NavigationTransaction(animated: false)) {
+                try $0.select(path: "profile/detail")
+            }
+            await simulation.settle { simulation.sequencer.target == navigator.root }
+            await simulation.settle()
+            #expect(!simulation.window.isTransitioning)
+            #expect(simulation.clock.sleepers == 0)
+            #expect(simulation.window.log == ["select / profile", "push /profile/detail"])
+            #expect(seen == [false, false])
+            try navigator.select(path: "profile/settings")
+            await simulation.settle { simulation.sequencer.target == navigator.root }
+            await simulation.finish()
+            #expect(seen == [false, false, true])
+            #expect(simulation.window.matches(HeadlessScreen(navigator.root)))
+        }
+
         /// A gesture that names a screen replaced since (a late swipe) leaves the new screen.
         @Test func aLateGestureLeavesTheNewScreen() async throws {
             var state = AppSteps()
