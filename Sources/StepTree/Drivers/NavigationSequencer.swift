@@ -7,7 +7,7 @@
 /// await sequencer.idle()    // the screen now shows newState
 /// ```
 ///
-/// **Latest target wins.** ``show(_:)`` replaces the target; the update being applied finishes,
+/// **Latest target wins.** ``show(_:transaction:)`` replaces the target; the update being applied finishes,
 /// and the rest is planned again from ``applied``, the state the driver has actually put on
 /// screen, never from what was assumed. So the screen ends at the latest target and no event is
 /// applied twice. A gesture reported with ``userDidRemove(path:identity:)`` is folded in the
@@ -25,7 +25,7 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     public let driver: Driver
     /// The state on screen: what the driver has applied, updates completed.
     public private(set) var applied: Root
-    /// The state the screen is heading for: the latest one given to ``show(_:)``, less the
+    /// The state the screen is heading for: the latest one given to ``show(_:transaction:)``, less the
     /// screens the user removed since.
     public private(set) var target: Root
     /// Called before each update goes to the driver (set a title, hide a bar).
