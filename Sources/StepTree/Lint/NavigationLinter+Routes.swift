@@ -31,20 +31,20 @@ extension NavigationLinter {
     ///   placeholder reads.
     /// - A route reaches the steps its target and screens beneath pass through and land on, and
     ///   the initial selections under them; a capture stands for every step it can name there
-    ///   (a stack's elements, or the children whose keys it reads). The launch screen (the
-    ///   initial selections from the root) counts as reached.
+    ///   (a stack's elements, or the children whose keys it reads), and a path resolves when
+    ///   some capture makes it a step. The launch screen (the initial selections from the root)
+    ///   counts as reached.
     ///
     /// - Parameters:
     ///   - schema: The navigation map.
     ///   - table: The app's routing table.
     /// - Returns: The findings, schema first.
-    /// - Complexity: O(*n* · *c* + *r* · *n*) for *n* schema nodes with at most *c* children
-    ///   each and *r* routes.
+    /// - Complexity: O(*n* · *c* + *p* · *n*) for *n* schema nodes with at most *c* children
+    ///   each and *p* segments in all the routes' paths.
     public func lint(_ schema: StepSchema, routes table: DeepLinkRouteTable) -> [LintFinding] {
         var findings = lint(schema)
         var router = DeepLinkRouter<DynamicSteps>(origins: table.origins)
         var trie = DeepLinkTrie()
-        var patterns: [Int: DeepLinkPattern] = [:]
         var reached: Set<String> = []
         var routeFindings: [Int: [LintFinding]] = [:]
         func report(_ index: Int, _ rule: LintFinding.Rule, _ message: String) {
@@ -71,7 +71,6 @@ extension NavigationLinter {
             // The router accepted the route, so its pattern and paths parse.
             guard let pattern = try? DeepLinkPattern(route.pattern) else { continue }
             _ = trie.insert(pattern.segments, route: index)
-            patterns[index] = pattern
             var steps: Set<String> = []
             var resolved = true
             for (role, path) in [("target", route.target)] + route.beneath.map({ ("beneath", $0) })
@@ -134,8 +133,10 @@ extension NavigationLinter {
     static func trace(_ path: String, _ pattern: DeepLinkPattern, in schema: StepSchema)
         -> Result<Set<String>, Unresolved>
     {
-        guard let template = try? DeepLinkTemplate(path, pattern: path, names: Set(pattern.names))
-        else { return .failure(Unresolved(text: "it is not a path")) }
+        let names = Set(pattern.names)
+        guard let template = try? DeepLinkTemplate(path, pattern: pattern.text, names: names) else {
+            return .failure(Unresolved(text: "it is not a path"))
+        }
         let pieces = Dictionary(
             (pattern.segments + Array(pattern.query.values)).compactMap { piece in
                 piece.name.map { ($0, piece) }
