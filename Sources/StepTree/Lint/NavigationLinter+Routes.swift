@@ -32,7 +32,7 @@ extension NavigationLinter {
     /// - A route reaches the steps its target and screens beneath pass through and land on, and
     ///   the initial selections under them; a capture stands for every step it can name there
     ///   (a stack's elements, or the children whose keys it reads), and a path resolves when
-    ///   some capture makes it a step. The launch screen (the initial selections from the root)
+    ///   some capture makes it a step; a pattern that never wins reaches nothing. The launch screen (the initial selections from the root)
     ///   counts as reached.
     ///
     /// - Parameters:
@@ -45,7 +45,8 @@ extension NavigationLinter {
         var findings = lint(schema)
         var router = DeepLinkRouter<DynamicSteps>(origins: table.origins)
         var trie = DeepLinkTrie()
-        var reached: Set<String> = []
+        // The steps each route lands on, when all its paths resolve.
+        var reachedBy: [Int: Set<String>] = [:]
         var routeFindings: [Int: [LintFinding]] = [:]
         func report(_ index: Int, _ rule: LintFinding.Rule, _ message: String) {
             routeFindings[index, default: []].append(
@@ -84,9 +85,10 @@ extension NavigationLinter {
                         "\(role) '\(path)' of \(quoted) is not in the schema: \(problem.text)")
                 }
             }
-            if resolved { reached.formUnion(steps) }
+            if resolved { reachedBy[index] = steps }
         }
         for (loser, takers) in trie.unreachableRoutes() {
+            reachedBy[loser] = nil  // it never lands
             let names = takers.map { "routes[\($0)] '\(table.routes[$0].pattern)'" }
             let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
             report(
@@ -96,7 +98,9 @@ extension NavigationLinter {
         }
         for index in table.routes.indices { findings += routeFindings[index] ?? [] }
         if !table.fallbackToPath {
-            reached.formUnion(Self.initialSteps(under: Place(schema, "")))
+            let reached = reachedBy.values.reduce(
+                Set(Self.initialSteps(under: Place(schema, "")))
+            ) { $0.union($1) }
             Self.findUnreached(Place(schema, ""), reached, into: &findings)
         }
         return findings

@@ -100,6 +100,18 @@ import Testing
         #expect(fallback.filter { $0.rule == .unreachableStep } == [])
     }
 
+    @Test func aPatternThatNeverWinsReachesNothing() throws {
+        let table = Self.table([
+            .init("a/<x>", showing: "catalog/product/<x>"),
+            .init("a/<x>/<rest:s>", showing: "catalog/product/<x>/<s>"),
+            .init("a/<rest:r>", showing: "orders/<r>"),
+        ])
+        let findings = NavigationLinter().lint(try Self.shop(), routes: table)
+        #expect(findings.map(\.rule) == [.shadowedPattern, .unreachableStep, .unreachableStep])
+        #expect(
+            findings.filter { $0.rule == .unreachableStep }.map(\.path) == ["/orders", "/login"])
+    }
+
     /// Shadowing, checked against the router itself: a pattern reported as never winning loses
     /// the sample links it matches, and one not reported wins its witness link.
     @Test(arguments: [
