@@ -1,19 +1,15 @@
 import Foundation
 import StepTree
 
-/// `steptree lint --schema S.json [--max-modal-depth N]`: prints one line per finding of the
-/// navigation-map linter; exits with 1 when there is an error.
+/// `steptree lint --schema S.json [--routes R.json] [--max-modal-depth N]`: prints one line per
+/// finding of the navigation-map linter, with the routing table's checks when one is given;
+/// exits with 1 when there is an error.
 func lint(_ arguments: [String]) -> Int32 {
     runCommand(usage: lintUsage) { () throws(CommandError) -> Int32 in
         let options = try CommandOptions(
             arguments, names: ["--schema", "--max-modal-depth", "--routes"])
         guard options.operands.isEmpty else {
             throw .usage("unexpected argument \(options.operands[0])")
-        }
-        // The routes checks (screens no route reaches, routes that resolve to nothing, patterns
-        // that shadow each other) come with the routes file format.
-        if options.value("--routes") != nil {
-            throw .usage("--routes is not supported yet: the routes file format is not settled")
         }
         var linter = NavigationLinter()
         if let text = options.value("--max-modal-depth") {
@@ -22,12 +18,27 @@ func lint(_ arguments: [String]) -> Int32 {
             }
             linter.maximumModalDepth = depth
         }
-        let findings: [LintFinding]
+        var findings: [LintFinding] = []
+        // A schema or routes file the library refuses is a finding too, on its own line.
+        var schema: StepSchema?
         do throws(CommandError) {
-            findings = linter.lint(try loadSchema(options.value("--schema")))
+            schema = try loadSchema(options.value("--schema"))
         } catch .failed(let problem) {
-            // A schema the library refuses is a finding too, on its own line.
-            findings = [LintFinding(.error, .schema, at: options.value("--schema") ?? "", problem)]
+            findings.append(
+                LintFinding(.error, .schema, at: options.value("--schema") ?? "", problem))
+        }
+        var table: DeepLinkRouteTable?
+        if let path = options.value("--routes") {
+            do throws(CommandError) {
+                table = try loadRoutes(path).table
+            } catch .failed(let problem) {
+                findings.append(LintFinding(.error, .routes, at: path, problem))
+            }
+        }
+        if let schema {
+            findings =
+                (table.map { linter.lint(schema, routes: $0) } ?? linter.lint(schema))
+                + findings
         }
         for finding in findings { print(finding) }
         let errors = findings.count { $0.severity == .error }
@@ -37,6 +48,7 @@ func lint(_ arguments: [String]) -> Int32 {
 }
 
 let lintUsage = """
-    usage: steptree lint --schema FILE.json [--max-modal-depth N]
-      Checks a navigation map; prints one line per finding, exits with 1 on errors.
+    usage: steptree lint --schema FILE.json [--routes ROUTES.json] [--max-modal-depth N]
+      Checks a navigation map and its routing table; prints one line per finding, exits with 1
+      on errors.
     """

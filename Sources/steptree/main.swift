@@ -47,9 +47,8 @@ default:
         """
         usage: steptree check FILE.json [FILE.json ...]
           Runs conformance case files; prints failing steps and "N passed, N failed".
-        usage: steptree open --schema S.json --routes R.json URL [URL ...]
-          Routes each URL from the schema's initial state; prints the screen and the events.
         """)
+    printError(openUsage)
     printError(showUsage)
     printError(graphUsage)
     printError(replayUsage)

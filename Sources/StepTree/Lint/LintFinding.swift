@@ -42,7 +42,8 @@ public struct LintFinding: Hashable, Sendable, CustomStringConvertible {
     public let severity: Severity
     /// The rule that found it.
     public let rule: Rule
-    /// The step it is about, in the schema (a stack's element schema is written `*`).
+    /// The step it is about, in the schema (a stack's element schema is written `*`); for a
+    /// finding about a route, `routes[i]`, its index in the routing table.
     public let path: String
     /// What is wrong, in one sentence.
     public let message: String

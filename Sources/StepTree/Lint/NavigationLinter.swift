@@ -6,9 +6,9 @@
 /// for finding in findings { print(finding) }  // error /a/b: modal-depth: ...
 /// ```
 ///
-/// The checks here read the schema alone. Checks that need the app's routes (screens no route
-/// reaches, routes that resolve to nothing, patterns that shadow each other) take the routes
-/// as a second input and report through the same ``LintFinding``.
+/// ``lint(_:)`` reads the schema alone; ``lint(_:routes:)`` also checks the app's routing
+/// table (screens no route reaches, routes that resolve to nothing, patterns that shadow each
+/// other) and reports through the same ``LintFinding``.
 public struct NavigationLinter: Sendable {
     /// The most modals that may be presented one from another along a path.
     public var maximumModalDepth: Int

@@ -102,4 +102,31 @@ struct DeepLinkTrie: Sendable {
         }
         return nil
     }
+
+    /// The routes that no link can reach, each with the routes that take every link it matches,
+    /// in the order of the trie's nodes.
+    ///
+    /// Literal, typed and untyped placeholders each leave links to the route through them (a
+    /// segment no literal names and no typed placeholder reads), and two routes of the same
+    /// shape are refused by ``insert(_:route:)``; so the only route that can lose every link is
+    /// a `<rest:…>` whose untyped sibling leads through a route at every length to a `<rest:…>`
+    /// of its own: `files/<rest:path>` under `files/<name>` and `files/<name>/<rest:more>`.
+    /// - Complexity: O(*n*) for *n* trie nodes.
+    func unreachableRoutes() -> [(route: Int, takenBy: [Int])] {
+        var found: [(route: Int, takenBy: [Int])] = []
+        for node in nodes {
+            guard let rest = node.rest, let loser = nodes[rest].route else { continue }
+            var takers: [Int] = []
+            var next = node.text
+            while let index = next, let route = nodes[index].route {
+                takers.append(route)
+                if let deeper = nodes[index].rest, let winner = nodes[deeper].route {
+                    found.append((loser, takers + [winner]))
+                    break
+                }
+                next = nodes[index].text
+            }
+        }
+        return found
+    }
 }

@@ -98,17 +98,63 @@ import Testing
     }
 
     @Test(arguments: [
-        (
-            ["--routes", "r.json"],
-            "error: --routes is not supported yet: the routes file format is not settled"
-        ),
-        (["--max-modal-depth", "two"], "error: --max-modal-depth takes a number, not 'two'"),
+        (["--max-modal-depth", "two"], "error: --max-modal-depth takes a number, not 'two'")
     ])
     func refusesOptionsItCannotUse(extra: [String], message: String) throws {
         let schema = try CommandRun.temporaryFile(ShowCommandTests.schema)
         let run = try CommandRun.run("steptree", ["lint", "--schema", schema] + extra)
         #expect(run.status == 2)
         #expect(run.errors.hasPrefix(message + "\n"))
+    }
+
+    @Test func theShopRoutesAreClean() throws {
+        let run = try CommandRun.run(
+            "steptree",
+            [
+                "lint", "--schema", try OpenCommandTests.fixture("shop-schema.json").path,
+                "--routes", try OpenCommandTests.fixture("shop-routes.json").path,
+            ])
+        #expect(run.status == 0)
+        #expect(run.output == "0 error(s), 0 warning(s)\n")
+    }
+
+    /// The README's example (section "Seeing it"), run on `Fixtures/routes/lint-routes.json`.
+    @Test func theReadmeRoutesExamplePrintsWhatItShows() throws {
+        let command = "$ steptree lint --schema shop-schema.json --routes lint-routes.json"
+        let readme = try String(
+            contentsOfFile: Self.repositoryFile("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(
+            lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == command })
+        // The block is indented under its list item.
+        let shown = lines[(start + 1)...].prefix { $0.hasPrefix("      ") }.map { $0.dropFirst(6) }
+        let run = try CommandRun.run(
+            "steptree",
+            [
+                "lint", "--schema", try OpenCommandTests.fixture("shop-schema.json").path,
+                "--routes", try OpenCommandTests.fixture("lint-routes.json").path,
+            ])
+        #expect(run.status == 1)
+        #expect(run.output == shown.joined(separator: "\n") + "\n")
+        #expect(shown.count == 6)
+    }
+
+    @Test func aRefusedRoutesFileIsOneErrorLine() throws {
+        let routes = try CommandRun.temporaryFile(
+            #"{"routes": [{"pattern": "a"}]}"#, name: "routes.json")
+        let run = try CommandRun.run(
+            "steptree",
+            [
+                "lint", "--schema", try OpenCommandTests.fixture("shop-schema.json").path,
+                "--routes", routes,
+            ])
+        #expect(run.status == 1)
+        #expect(
+            run.output == """
+                error \(routes): routes: \(routes): .routes[0]: 'target' is missing
+                1 error(s), 0 warning(s)
+
+                """)
     }
 
     /// The path of a file of the repository.

@@ -1,0 +1,78 @@
+import Foundation
+import StepTree
+import Testing
+
+/// The routes file model shared by `steptree open` and `steptree lint`.
+@Suite struct DeepLinkRouteTableTests {
+    @Test func leftOutKeysTakeTheirDefaults() throws {
+        let table = try DeepLinkRouteTable(
+            json: Data(#"{"routes": [{"pattern": "orders", "target": "orders/list"}]}"#.utf8))
+        #expect(
+            table
+                == DeepLinkRouteTable(
+                    schemes: [], hosts: [], landing: .show, fallbackToPath: false,
+                    routes: [.init("orders", showing: "orders/list", beneath: [])]))
+    }
+
+    @Test func theShopFileReadsAsWritten() throws {
+        let table = try DeepLinkRouteTable(
+            json: Data(contentsOf: OpenCommandTests.fixture("shop-routes.json")))
+        #expect(table.origins == [.scheme("shop"), .universalLink(host: "shop.example.com")])
+        #expect(
+            table.routes.map(\.pattern) == [
+                "product/<int:id>", "product/<int:id>/reviews", "orders", "orders/<int:id>",
+                "signin",
+            ])
+        let encoded = try JSONEncoder().encode(table)
+        #expect(try DeepLinkRouteTable(json: encoded) == table)
+    }
+
+    @Test func theRouterLandsWhereTheTableSays() throws {
+        let schema = try StepSchema(
+            json: Data(contentsOf: OpenCommandTests.fixture("shop-schema.json")))
+        let table = DeepLinkRouteTable(
+            schemes: ["shop"], landing: .select,
+            routes: [.init("o/<int:id>", showing: "orders/order/<id>", beneath: ["orders/list"])])
+        let router = try table.router()
+        #expect(router.landing == .select)
+        #expect(router.fallbackToPath == false)
+        var state = DynamicSteps(schema: schema)
+        try router.route("shop://o/42", in: &state)
+        #expect(state.visibleScreen.description == "/orders/order/42/summary")
+    }
+
+    @Test(arguments: [
+        (#"{"routes": [{"pattern": "a"}]}"#, ".routes[0]: 'target' is missing"),
+        (
+            #"{"routes": [], "landing": "push"}"#,
+            ".landing: 'push' is no landing; use 'show' or 'select'"
+        ),
+        (#"{"routes": {}}"#, ".routes: expected Array<Any>"),
+        (#"{"routes": [], "hosts": "x"}"#, ".hosts: expected Array<Any>"),
+        (#"{"routes": ["#, "not valid JSON"),
+        (#"{}"#, "'routes' is missing"),
+    ])
+    func aFileThatIsNoTableSaysWhereAndWhat(json: String, message: String) {
+        #expect(throws: DeepLinkRouteTableError(.malformed(message))) {
+            try DeepLinkRouteTable(json: Data(json.utf8))
+        }
+    }
+
+    @Test func theFirstRouteTheRouterRefusesIsNamed() throws {
+        let table = DeepLinkRouteTable(routes: [
+            .init("a", showing: "orders"), .init("<x", showing: "orders"),
+            .init("b/<y>", showing: "orders"),
+        ])
+        #expect(throws: DeepLinkRouteTableError.self) { try table.router() }
+        do {
+            _ = try table.router()
+        } catch {
+            #expect(error.description == "routes[1]: pattern '<x': malformed placeholder '<x'")
+            guard case .invalidRoute(index: 1, let pattern) = error.reason else {
+                Issue.record("not the second route: \(error)")
+                return
+            }
+            #expect(pattern.reason == .malformedPlaceholder("<x"))
+        }
+    }
+}
