@@ -153,7 +153,7 @@ struct ElementReference {
 /// A renewal history that is not the initial one, in a box of its own.
 @usableFromInline
 final class RenewalHistory: Sendable {
-    let renewal: StepRenewal
+    @usableFromInline let renewal: StepRenewal
 
     init(_ renewal: StepRenewal) {
         self.renewal = renewal
