@@ -84,6 +84,16 @@ public struct Step<Value: StepValue>: Sendable {
     }
 }
 
+extension Step where Value: StepsCollection {
+    // The node's box, made directly: the general initializer finds which box a type takes at
+    // run time.
+    /// Creates a step holding the node `value`, in its initial state.
+    @inlinable
+    public init(_ value: Value) {
+        self.storage = CollectionStorage(value)
+    }
+}
+
 extension Step where Value == EmptyStep {
     /// Creates a leaf step with no payload.
     public init() { self.init(EmptyStep()) }
