@@ -84,23 +84,38 @@ public struct Step<Value: StepValue>: Sendable {
     }
 }
 
+extension Step where Value: StepsCollection {
+    // The node's box, made directly: the general initializer finds which box a type takes at
+    // run time.
+    /// Creates a step holding the node `value`, in its initial state.
+    @inlinable
+    public init(_ value: Value) {
+        self.storage = CollectionStorage(value)
+    }
+}
+
 extension Step where Value == EmptyStep {
     /// Creates a leaf step with no payload.
     public init() { self.init(EmptyStep()) }
 }
 
 extension Step: Equatable {
+    // Inlinable, so that a node's synthesized `==` compares its steps specialized for their
+    // value types (unspecialized, each comparison looks up metadata and copies the value).
     /// Steps are equal when their values and renewal histories are equal.
+    @inlinable
     public static func == (lhs: Step, rhs: Step) -> Bool {
         lhs.storage === rhs.storage
-            || (lhs.renewal == rhs.renewal && lhs.storage.value == rhs.storage.value)
+            || (lhs.storage.renewalHistory?.renewal == rhs.storage.renewalHistory?.renewal
+                && lhs.storage.value == rhs.storage.value)
     }
 }
 
 extension Step: Hashable {
     /// Hashes the value and the renewal history.
+    @inlinable
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(renewal)
+        hasher.combine(storage.renewalHistory?.renewal ?? .initial)
         hasher.combine(storage.value)
     }
 }

@@ -45,4 +45,20 @@ public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Senda
 
     /// The selected keys, bottom layer first.
     public var keys: [Key] { [content, push, modal].compactMap { $0 } }
+
+    // Written out and inlinable, unlike the synthesized ones, so that a node's `==` compares
+    // its selection specialized for its key type.
+    /// Selections are equal when they select the same key in every layer.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.content == rhs.content && lhs.push == rhs.push && lhs.modal == rhs.modal
+    }
+
+    /// Hashes the key of every layer.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content)
+        hasher.combine(push)
+        hasher.combine(modal)
+    }
 }

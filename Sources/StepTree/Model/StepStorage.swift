@@ -153,7 +153,7 @@ struct ElementReference {
 /// A renewal history that is not the initial one, in a box of its own.
 @usableFromInline
 final class RenewalHistory: Sendable {
-    let renewal: StepRenewal
+    @usableFromInline let renewal: StepRenewal
 
     init(_ renewal: StepRenewal) {
         self.renewal = renewal
@@ -197,7 +197,8 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
                 return storage
             }
         case .collection(let node):
-            if let storage = boxCollection(node, value) as? StepStorage<Value> { return storage }
+            // `node` is `Value` (it was found from `Value.self`): no dynamic cast needed.
+            return unsafeDowncast(boxCollection(node, value), to: StepStorage<Value>.self)
         case .leaf:
             break
         }
@@ -229,11 +230,14 @@ enum StorageShape: Sendable {
     }
 }
 
-/// The node box of `value`, which is of type `Node`; `nil` if it is not.
-private func boxCollection<Node: StepsCollection>(
-    _ type: Node.Type, _ value: some StepValue
-) -> StepNodeStorage? {
-    (value as? Node).map { CollectionStorage($0) }
+/// The node box of `value`, whose type `Value` is `Node` (a type found from `Value.self`).
+private func boxCollection<Node: StepsCollection, Value: StepValue>(
+    _ type: Node.Type, _ value: Value
+) -> StepNodeStorage {
+    assert(Node.self == Value.self, "\(Value.self) boxed as \(Node.self)")
+    return withUnsafePointer(to: value) {
+        $0.withMemoryRebound(to: Node.self, capacity: 1) { CollectionStorage($0.pointee) }
+    }
 }
 
 /// Library value types that come with their own storage subclass.

@@ -72,6 +72,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
     @usableFromInline let table: StepTable<Node>
 
+    @usableFromInline
     override init(_ value: Node) {
         table = Node.steps
         super.init(value)
