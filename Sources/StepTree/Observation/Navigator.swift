@@ -367,13 +367,14 @@ public final class Navigator<Root: StepNode>: Sendable {
         }
     }
 
-    /// Dismisses every presented modal in one transaction; the events dismiss them topmost
-    /// first.
+    /// Dismisses every presented modal in one transaction; the older form of
+    /// ``dismissAll(transaction:)``, returning the events.
     /// - Returns: The events (empty when no modal was presented).
     /// - Complexity: The cost of the edit plus a comparison and a diff.
+    @available(*, deprecated, message: "use dismissAll(transaction:)")
     @discardableResult
     public func dismissAllModals(cause: NavigationCause = .programmatic) -> [NavigationEvent] {
-        transaction(cause) { _ = $0.dismissAllModals() }
+        transaction(cause) { _ = $0.dismissAll() }
     }
 
     /// Records that the user removed the screen at `path` by gesture (swipe back, sheet swiped

@@ -11,25 +11,10 @@ extension StepNode {
     /// - Complexity: O(*m*) for *m* mounted nodes.
     public var firstPresentedModal: StepPath? { presentedModals.first }
 
-    /// Dismisses every presented modal at once (ScreenNavigatorKit's "dismiss all"): each is
-    /// deselected.
-    ///
-    /// The events then dismiss them topmost first, one per modal, so a UI never
-    /// races two dismissals.
+    /// Dismisses every presented modal at once; the older name of ``dismissAll()``.
     /// - Returns: Whether a modal was presented.
     /// - Complexity: O(*m*) for *m* mounted nodes.
+    @available(*, deprecated, renamed: "dismissAll()")
     @discardableResult
-    public mutating func dismissAllModals() -> Bool {
-        let modals = presentedModals
-        for modal in modals.reversed() {
-            // Each path comes from this very value and ends at a presented step, which can
-            // always be deselected.
-            do {
-                try deselect(path: modal)
-            } catch {
-                assertionFailure("a presented modal could not be deselected: \(error)")
-            }
-        }
-        return !modals.isEmpty
-    }
+    public mutating func dismissAllModals() -> Bool { !dismissAll().isEmpty }
 }

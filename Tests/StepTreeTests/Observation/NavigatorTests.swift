@@ -161,7 +161,7 @@ extension ThreadSafety {
                     "will #4 userGesture: pop /profile/detail",
                     "did #4 userGesture: pop /profile/detail",
                 ])
-            #expect(navigator.dismissAllModals() == [])
+            #expect(navigator.dismissAll() == [])
         }
 
         @Test func reentrantTransactionFromDidChangeRunsAfterIt() throws {

@@ -16,8 +16,7 @@ struct ModalDismissalTests {
     @Test func dismissAllOnTheExampleTree() throws {
         var steps = try Self.stateWithSheet()
         let before = steps
-        let dismissed = steps.dismissAllModals()
-        #expect(dismissed)
+        #expect(steps.dismissAll() == [StepPath(["profile", "friends", "ann", "settings"])])
         #expect(
             NavigationDiff.events(from: before, to: steps).map(\.description) == [
                 "dismiss /profile/friends/ann/settings sheet"
@@ -45,8 +44,10 @@ struct ModalDismissalTests {
         steps.select(\.login)
         steps.login.value.select(.signUp)
         let before = steps
-        let dismissed = steps.dismissAllModals()
-        #expect(dismissed)
+        #expect(
+            steps.dismissAll() == [
+                StepPath(["profile", "friends", "ann", "settings"]), StepPath(["login"]),
+            ])
         #expect(
             eventText(from: before, to: steps) == [
                 "dismiss /login cover", "dismiss /profile/friends/ann/settings sheet",
@@ -77,14 +78,15 @@ struct ModalDismissalTests {
         var state = DynamicSteps(schema: schema)
         try state.select(path: "home/compose/picker/album")
         let before = state
-        let dismissed = state.dismissAllModals()
-        #expect(dismissed)
+        #expect(
+            state.dismissAll() == [
+                StepPath(["home", "compose"]), StepPath(["home", "compose", "picker"]),
+            ])
         #expect(
             NavigationDiff.events(from: before, to: state).map(\.description) == [
                 "dismiss /home/compose/picker sheet", "dismiss /home/compose cover",
             ])
-        let again = state.dismissAllModals()
-        #expect(!again)
+        #expect(state.dismissAll() == [])
     }
 
     @Test func removingScreensByGesture() throws {
