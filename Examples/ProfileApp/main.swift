@@ -89,7 +89,12 @@ await step("A bad deep link is a typed error") {
     try navigator.select(path: "profile/friends/zoe")
 }
 
-print("\nThe schema-driven twin, same engine (bare-value selections reach the observer too):")
+print(
+    """
+
+    The schema-driven twin, same engine; selections on a bare value reach the global observer \
+    too, logged as: select <node type> <path> <layer>: <old key> -> <new key> (- is none)
+    """)
 do {
     var state = DynamicSteps(schema: try ExampleSchema.load())
     let before = state

@@ -259,8 +259,8 @@ public final class SimulatedWindow {
         return lines.joined(separator: "\n")
     }
 
-    /// The hierarchy as an indented tree: navigation stacks with their controllers' titles,
-    /// tab bars with their tabs by key (sorted, the selected one starred), presented
+    /// The hierarchy as an indented tree: navigation stacks (`stack <container>: <frames>`) with
+    /// their controllers' titles, tab bars (`tab bar <owner>: <tabs>`) with their tabs by key (sorted, the selected one starred), presented
     /// controllers with their style.
     public var tree: String {
         var lines: [String] = []
@@ -268,7 +268,7 @@ public final class SimulatedWindow {
             let indent = String(repeating: "  ", count: depth)
             if let navigation = controller as? SimulatedNavigationController {
                 let frames = navigation.viewControllers.map(\.title).joined(separator: " > ")
-                lines.append("\(indent)\(navigation.container): \(frames)")
+                lines.append("\(indent)stack \(navigation.container): \(frames)")
                 for child in navigation.viewControllers.flatMap(\.children) {
                     visit(child, depth + 1)
                 }
@@ -277,7 +277,7 @@ public final class SimulatedWindow {
                     let key = navigation.container.path.segments.last ?? ""
                     return key == tabs.selectedKey ? "*\(key)" : key
                 }
-                lines.append("\(indent)tabs \(tabs.owner): \(keys.joined(separator: " "))")
+                lines.append("\(indent)tab bar \(tabs.owner): \(keys.joined(separator: " "))")
                 for tab in tabs.viewControllers { visit(tab, depth + 1) }
             }
             if let presented = controller.presentedViewController {

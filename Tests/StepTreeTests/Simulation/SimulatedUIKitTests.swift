@@ -96,13 +96,13 @@ extension ThreadSafety {
             #expect(driver.window.matches(HeadlessScreen(state)))
             #expect(
                 driver.window.tree == """
-                    /: /
-                      tabs /: explore home *profile
-                        /explore: /explore
-                        /home: /home
-                        /profile: /profile > /profile/friends/ann > /profile/friends/bob
+                    stack /: /
+                      tab bar /: explore home *profile
+                        stack /explore: /explore
+                        stack /home: /home
+                        stack /profile: /profile > /profile/friends/ann > /profile/friends/bob
                     presents sheet:
-                      /profile/friends/bob/settings: /profile/friends/bob/settings
+                      stack /profile/friends/bob/settings: /profile/friends/bob/settings
                     """)
             #expect(
                 driver.screensBuilt.map(\.description) == [
