@@ -302,7 +302,8 @@ final class StepAccessor: @unchecked Sendable {
         let initial = InitialStep<Node, Value>(keyPath)
         let offset = MemoryLayout<Node>.offset(of: keyPath)
         // The child step in the node at `node`, reached by its offset when the key path names a
-        // stored property (all but computed ones): no key path is applied at run time.
+        // stored property (all but computed ones): no key path is applied at run time. Only for
+        // edits, which run on a unique box.
         func withStep<Result>(
             in node: UnsafeMutablePointer<Node>, _ body: (inout Step<Value>) -> Result
         ) -> Result {
@@ -321,12 +322,10 @@ final class StepAccessor: @unchecked Sendable {
         return StepAccessor(
             anyKeyPath: keyPath, offset: offset,
             read: { storage in
-                // A computed property is only read: reading never calls a setter.
-                guard offset != nil else {
-                    let step = CollectionStorage<Node>.of(storage).value[keyPath: keyPath]
-                    return StepReference(storage: step.storage)
-                }
-                return withStep(in: storage) { StepReference(storage: $0.storage) }
+                // A read access, by key path: a box being read may be shared between threads,
+                // and reaching the child by offset would take a modifying access to it.
+                StepReference(
+                    storage: CollectionStorage<Node>.of(storage).value[keyPath: keyPath].storage)
             },
             reset: { storage in withStep(in: storage) { $0 = initial.step } },
             accepts: { $0 is Value },
