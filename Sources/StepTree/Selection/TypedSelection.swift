@@ -250,25 +250,63 @@ extension StepsCollection {
     /// ``StepNode/show(path:fresh:)-(String,_)``.
     /// - Complexity: O(1), plus the size of what is cleared.
     public mutating func show<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
-        perform(.show(fresh ? .fresh : nil), on: StepRoute(a).path.parts)
+        perform(.showing(fresh: fresh, nil as A?), on: StepRoute(a).path.parts)
+    }
+
+    /// Shows exactly the screen of the child stored at `a`, renewed with `value`, which becomes
+    /// its value.
+    /// - Complexity: O(*s*) for a value whose encoding has size *s*, plus what is cleared.
+    public mutating func show<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
+        perform(.showing(fresh: false, value), on: StepRoute(a).path.parts)
     }
 
     /// Shows exactly the screen at `a`, then `b`; see ``StepNode/show(path:fresh:)-(String,_)``.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - fresh: Renew `b` with no value.
+    ///   - value: Renew `b` with this value.
     /// - Complexity: O(1) per level, plus the size of what is cleared.
     public mutating func show<A: StepsCollection, B>(
-        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
+        with value: B? = nil
     ) {
-        perform(.show(nil), on: StepRoute(a).then(b).path.parts)
+        perform(.showing(fresh: fresh, value), on: StepRoute(a).then(b).path.parts)
     }
 
     /// Shows exactly the screen at `a`, `b`, then `c`; see
     /// ``StepNode/show(path:fresh:)-(String,_)``.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - c: A child of `b`.
+    ///   - fresh: Renew `c` with no value.
+    ///   - value: Renew `c` with this value.
     /// - Complexity: O(1) per level, plus the size of what is cleared.
     public mutating func show<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>
+        _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
     ) {
-        perform(.show(nil), on: StepRoute(a).then(b).then(c).path.parts)
+        perform(.showing(fresh: fresh, value), on: StepRoute(a).then(b).then(c).path.parts)
+    }
+
+    /// Shows exactly the screen at `a`, `b`, `c`, then `d`; see
+    /// ``StepNode/show(path:fresh:)-(String,_)``.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - c: A child of `b`.
+    ///   - d: A child of `c`.
+    ///   - fresh: Renew `d` with no value.
+    ///   - value: Renew `d` with this value.
+    /// - Complexity: O(1) per level, plus the size of what is cleared.
+    public mutating func show<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
+        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
+        with value: D? = nil
+    ) {
+        perform(
+            .showing(fresh: fresh, value), on: StepRoute(a).then(b).then(c).then(d).path.parts)
     }
 }
 
@@ -303,7 +341,24 @@ extension StepsCollection {
 extension StepEdit {
     /// A selection that renews the last step with `value`, or with none when `fresh`.
     static func renewing(fresh: Bool, _ value: (some StepValue)?) -> StepEdit {
-        if let value { return .select(.value(value)) }
-        return .select(fresh ? .fresh : nil)
+        .select(Renewal(fresh: fresh, value))
+    }
+
+    /// Shows the path's last step, renewed as a select would renew it.
+    static func showing(fresh: Bool, _ value: (some StepValue)?) -> StepEdit {
+        .show(Renewal(fresh: fresh, value))
+    }
+}
+
+extension StepEdit.Renewal {
+    /// A renewal with `value`, else a fresh one when `fresh`, else none.
+    init?(fresh: Bool, _ value: (some StepValue)?) {
+        if let value {
+            self = .value(value)
+        } else if fresh {
+            self = .fresh
+        } else {
+            return nil
+        }
     }
 }

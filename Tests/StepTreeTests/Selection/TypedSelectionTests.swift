@@ -255,6 +255,32 @@ import Testing
         #expect(steps.profile.detail.selected == StepSelection())
     }
 
+    /// `show` takes a value as `select` does: a deep link with a payload lands on its screen.
+    @Test func showWithAValueLandsOnItsScreen() throws {
+        var steps = AppSteps()
+        try steps.select(path: "login/signUp")
+        let covered = steps
+        steps.show(\.explore, with: ExploreData(query: "swift"))
+        #expect(
+            eventText(from: covered, to: steps) == [
+                "dismiss /login cover", "select / home -> explore", "replace /explore",
+            ])
+        #expect(steps.explore.value == ExploreData(query: "swift"))
+        #expect(steps.visibleScreen == StepPath(["explore"]))
+        // The same value again renews it in place, as a second `select` with it would.
+        let shown = steps
+        steps.show(\.explore, with: ExploreData(query: "swift"))
+        #expect(eventText(from: shown, to: steps) == ["replace /explore"])
+        // Two levels, with `fresh`: the detail is pushed over the profile and renewed.
+        try steps.select(path: "profile/settings")
+        let sheet = steps
+        steps.show(\.profile, \.detail, fresh: true)
+        #expect(
+            eventText(from: sheet, to: steps) == [
+                "dismiss /profile/settings sheet", "push /profile/detail",
+            ])
+    }
+
     @Test func selectingInANodeDoesNotTouchItsParent() {
         var steps = AppSteps()
         let start = steps
