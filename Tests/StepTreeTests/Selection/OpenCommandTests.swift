@@ -18,23 +18,8 @@ import Testing
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String)
     {
-        let executable = try #require(
-            ProfileAppTranscriptTests.builtExecutable("steptree"), "steptree is not built")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: data, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        let run = try CommandRun.run("steptree", arguments)
+        return (run.status, run.output, run.errors)
     }
 
     @Test func printsTheScreenAndTheEventsOrTheErrorOfEachLink() throws {
