@@ -90,8 +90,9 @@ let underAddressSanitizer: Bool = {
 /// global observer installed) and the headless driver, for a long time.
 ///
 /// Every transition's events must play on the driver; the driver must end on exactly the
-/// screen of the final state; and the resident memory must stay flat. The default run is short
-/// enough for CI; `STEPTREE_SOAK_TRANSITIONS=1000000` runs the full soak (in release:
+/// screen of the final state; and the resident memory must stay flat from the middle of the run
+/// to its end. The default run is short enough for CI; `STEPTREE_SOAK_TRANSITIONS=1000000`
+/// runs the full soak (in release:
 /// `swift test -c release --filter Soak`). Memory is the whole process's, so the tolerance is
 /// wide enough for the other tests that run alongside in a full `swift test`; under the address
 /// sanitizer the memory is not checked.
@@ -175,10 +176,13 @@ let underAddressSanitizer: Bool = {
         if tracked { #expect(tracker.currentScreen == navigator.root.visibleScreen) }
         if residentBytes() != nil, !underAddressSanitizer {
             #expect(resident.count == 3)
-            if let start = resident.first {
+            // From the middle of the run to its end: the first mark also sees the other suites
+            // of a full `swift test` warming up around this one (a CI run measured 64 MB, then
+            // 101 MB and 100 MB), while a leak of the navigation grows with every transition.
+            if resident.count == 3 {
                 let views = tracker.views.count
                 #expect(
-                    resident.allSatisfy { abs($0 - start) <= Self.toleranceBytes },
+                    abs(resident[2] - resident[1]) <= Self.toleranceBytes,
                     "resident bytes at start, middle and end: \(resident); the tracker keeps \(views) screen views"
                 )
             }
