@@ -54,6 +54,10 @@ public final class Navigator<Root: StepNode>: Sendable {
         var typed: [Int: AsyncStream<NavigatorChange<Root>>.Continuation] = [:]
     }
 
+    /// Where ``Streams`` keeps the continuations of one kind of stream.
+    private typealias ContinuationsPath<Change> =
+        WritableKeyPath<Streams, [Int: AsyncStream<Change>.Continuation]> & Sendable
+
     /// Creates a navigator for `root`.
     /// - Parameters:
     ///   - root: The initial state.
@@ -213,18 +217,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Every committed change from now on, in commit order, for `for await` loops.
     ///
     /// Nothing is dropped; the stream ends when the loop stops iterating or the navigator goes.
-    public var changes: AsyncStream<NavigationChange> {
-        let (stream, continuation) = AsyncStream<NavigationChange>.makeStream()
-        let id = streams.withLock { streams in
-            defer { streams.next += 1 }
-            streams.erased[streams.next] = continuation
-            return streams.next
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.streams.withLock { $0.erased.removeValue(forKey: id) }
-        }
-        return stream
-    }
+    public var changes: AsyncStream<NavigationChange> { stream(\.erased) }
 
     /// Every committed change from now on, typed by `Root`, in commit order: a `@MainActor`
     /// view model can `for await` it.
@@ -234,15 +227,18 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// ```
     ///
     /// Nothing is dropped; the stream ends when the loop stops iterating or the navigator goes.
-    public var rootChanges: AsyncStream<NavigatorChange<Root>> {
-        let (stream, continuation) = AsyncStream<NavigatorChange<Root>>.makeStream()
+    public var rootChanges: AsyncStream<NavigatorChange<Root>> { stream(\.typed) }
+
+    /// A new stream whose continuation is kept in `continuations` until it terminates.
+    private func stream<Change>(_ continuations: ContinuationsPath<Change>) -> AsyncStream<Change> {
+        let (stream, continuation) = AsyncStream<Change>.makeStream()
         let id = streams.withLock { streams in
             defer { streams.next += 1 }
-            streams.typed[streams.next] = continuation
+            streams[keyPath: continuations][streams.next] = continuation
             return streams.next
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.streams.withLock { $0.typed.removeValue(forKey: id) }
+            _ = self?.streams.withLock { $0[keyPath: continuations].removeValue(forKey: id) }
         }
         return stream
     }
