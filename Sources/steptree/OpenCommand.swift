@@ -44,12 +44,7 @@ let openUsage = """
 /// - Throws: ``CommandError/failed(_:)`` naming the file and the problem.
 func loadRoutes(_ path: String?) throws(CommandError) -> (path: String, table: DeepLinkRouteTable) {
     guard let path else { throw .usage("--routes FILE.json is required") }
-    let data: Data
-    do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw .failed("\(path): cannot be read (\(error.localizedDescription))")
-    }
+    let data = try readFile(path)
     do throws(DeepLinkRouteTableError) {
         return (path, try DeepLinkRouteTable(json: data))
     } catch {

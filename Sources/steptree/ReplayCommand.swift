@@ -43,9 +43,5 @@ func printSteps(_ steps: [SessionReplay.Step<DynamicSteps>]) {
 /// The text of the file at `path`.
 /// - Throws: ``CommandError/failed(_:)`` naming the file.
 func readText(_ path: String) throws(CommandError) -> String {
-    do {
-        return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-    } catch {
-        throw .failed("\(path): cannot be read (\(error.localizedDescription))")
-    }
+    String(decoding: try readFile(path), as: UTF8.self)
 }
