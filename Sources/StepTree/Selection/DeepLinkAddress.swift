@@ -49,7 +49,7 @@ struct DeepLinkAddress: Sendable {
         var path = Substring(components.percentEncodedPath)
         if path.hasPrefix("/") { path = path.dropFirst() }
         if path.hasSuffix("/") { path = path.dropLast() }
-        if !path.isEmpty { encoded += StepPath.split(String(path)) }
+        if !path.isEmpty { encoded += StepPath.split(path) }
         guard !encoded.isEmpty else { throw fail(.emptyPath) }
         guard encoded.count <= limits.maximumSegments else {
             throw fail(.tooManySegments(encoded.count))

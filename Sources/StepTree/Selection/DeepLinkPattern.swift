@@ -38,7 +38,7 @@ enum DeepLinkPiece: Hashable, Sendable {
             self = .literal(String(text))
             return
         }
-        let pieces = Self.split(inner, at: ":")
+        let pieces = StepPath.split(inner, at: ":")
         let name = String(pieces.last ?? "")
         guard !inner.isEmpty, pieces.count <= 2, StepPath.isValidSegment(name),
             !Self.hasBracket(name)
@@ -68,16 +68,6 @@ enum DeepLinkPiece: Hashable, Sendable {
     /// Whether `text` holds a `<` or a `>` byte.
     static func hasBracket(_ text: some StringProtocol) -> Bool {
         text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
-    }
-
-    /// `text` split at every `separator` byte, empty parts kept.
-    static func split(_ text: Substring, at separator: Unicode.Scalar, maxSplits: Int = .max)
-        -> [Substring]
-    {
-        text.utf8.split(
-            separator: UInt8(ascii: separator), maxSplits: maxSplits,
-            omittingEmptySubsequences: false
-        ).map { Substring($0) }
     }
 
     /// Whether `segment` has the form this typed placeholder requires (literals and text
@@ -131,8 +121,8 @@ struct DeepLinkPattern: Sendable {
             segments.append(piece)
         }
         var query: [String: DeepLinkPiece] = [:]
-        for item in DeepLinkPiece.split(Substring(queryText), at: "&") where !queryText.isEmpty {
-            let parts = DeepLinkPiece.split(item, at: "=", maxSplits: 1)
+        for item in StepPath.split(queryText[...], at: "&") where !queryText.isEmpty {
+            let parts = StepPath.split(item, at: "=", maxSplits: 1)
             guard parts.count == 2, StepPath.isValidSegment(parts[0]),
                 query[String(parts[0])] == nil,
                 parts[1].utf8.first == UInt8(ascii: "<")

@@ -22,7 +22,7 @@ extension StepPath {
         var path = Substring(components.percentEncodedPath)
         if path.hasPrefix("/") { path = path.dropFirst() }
         if path.hasSuffix("/") { path = path.dropLast() }
-        if !path.isEmpty { encoded += StepPath.split(String(path)) }
+        if !path.isEmpty { encoded += StepPath.split(path) }
         if encoded.isEmpty { throw .emptyPath }
         var segments: [String] = []
         for (index, part) in encoded.enumerated() {

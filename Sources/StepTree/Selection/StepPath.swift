@@ -81,18 +81,27 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Slices of the UTF-8 view: a `/` followed by a combining mark still separates (see
     /// ``isValidSegment(_:)``), and such a slice need not start on a character boundary.
-    static func split(_ text: String) -> [Substring] {
+    ///
+    /// Deep-link patterns split their query items (`&`, `=`) and placeholders (`:`) the same
+    /// way, at `separator`, at most `maxSplits` times.
+    static func split(
+        _ text: Substring, at separator: Unicode.Scalar = "/", maxSplits: Int = .max
+    ) -> [Substring] {
         let bytes = text.utf8
+        let mark = UInt8(ascii: separator)
         var parts: [Substring] = []
-        parts.reserveCapacity(bytes.count { $0 == UInt8(ascii: "/") } + 1)
+        parts.reserveCapacity(min(bytes.count { $0 == mark }, maxSplits) + 1)
         var start = bytes.startIndex
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+        for index in bytes.indices where bytes[index] == mark && parts.count < maxSplits {
             parts.append(Substring(bytes[start..<index]))
             start = bytes.index(after: index)
         }
         parts.append(Substring(bytes[start...]))
         return parts
     }
+
+    /// `text` split at every `/` byte, as the `Substring` form does.
+    static func split(_ text: String) -> [Substring] { split(text[...]) }
 
     /// Whether this is the root path.
     public var isRoot: Bool { segments.isEmpty }
