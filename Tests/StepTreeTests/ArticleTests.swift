@@ -175,36 +175,24 @@ extension ArticleTree {
 
         @Test(arguments: articles)
         func articleBlocksAppearHere(article: String) throws {
-            let here = URL(fileURLWithPath: #filePath)
-            let catalog = here.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(
-                    "Sources/StepTree/StepTree.docc")
+            let path = "Sources/StepTree/StepTree.docc/\(article)"
             let text = try String(
-                contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
+                contentsOf: DocumentationBlocks.root.appendingPathComponent(path), encoding: .utf8)
             // This file and the README's tests, whose blocks the Deep Links and Restoring State
             // articles share.
-            let folder = here.deletingLastPathComponent()
-            let source = normalized(
-                try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                    .filter { $0 == "ArticleTests.swift" || $0.hasPrefix("Readme") }.sorted()
-                    .map {
-                        try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
-                    }
-                    .joined(separator: "\n"))
-            let blocks = text.components(separatedBy: "```swift\n").dropFirst()
-                .map { $0.components(separatedBy: "```")[0] }
+            let source = try DocumentationBlocks.sources {
+                $0 == "ArticleTests.swift" || $0.hasPrefix("Readme")
+            }
+            let blocks = try DocumentationBlocks.blocks(of: path)
             #expect(!blocks.isEmpty, "\(article) has no Swift block")
             if article == "GettingStarted.md" {
                 #expect(text.contains(Self.gettingStartedDiagram), "the diagram drifted")
             }
             for block in blocks where !block.hasPrefix("// Not compiled here") {
-                #expect(source.contains(normalized(block)), "\(article) block drifted:\n\(block)")
+                #expect(
+                    source.contains(DocumentationBlocks.normalized(block)),
+                    "\(article) block drifted:\n\(block)")
             }
-        }
-
-        private func normalized(_ text: String) -> String {
-            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }.joined(separator: "\n")
         }
     }
 }

@@ -216,30 +216,17 @@ extension ReadmeTree {
         func uiKitSceneDelegate() {}
 
         @Test func readmeBlocksAppearHere() throws {
-            let here = URL(fileURLWithPath: #filePath)
-            let root = here.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-            let readme = try String(
-                contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
             // This file and the README tests of other sections (`Readme*Tests.swift`).
-            let folder = here.deletingLastPathComponent()
-            let source = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                .filter { $0.hasPrefix("Readme") && $0.hasSuffix("Tests.swift") }.sorted()
-                .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
-                .joined(separator: "\n")
-            let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
-                .map { $0.components(separatedBy: "```")[0] }
+            let source = try DocumentationBlocks.sources {
+                $0.hasPrefix("Readme") && $0.hasSuffix("Tests.swift")
+            }
+            let blocks = try DocumentationBlocks.blocks(of: "README.md")
             #expect(blocks.count == 12)
             for block in blocks {
                 #expect(
-                    normalized(source).contains(normalized(block)),
+                    source.contains(DocumentationBlocks.normalized(block)),
                     "README block drifted:\n\(block)")
             }
-        }
-
-        private func normalized(_ text: String) -> String {
-            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }.joined(separator: "\n")
         }
     }
 }

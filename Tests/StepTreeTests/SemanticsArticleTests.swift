@@ -252,23 +252,13 @@ extension SemanticsTree {
         }
 
         @Test func semanticsBlocksAppearHere() throws {
-            let here = URL(fileURLWithPath: #filePath)
-            let article = here.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-                .appendingPathComponent("Sources/StepTree/StepTree.docc/Semantics.md")
-            let text = try String(contentsOf: article, encoding: .utf8)
-            let source = normalized(try String(contentsOf: here, encoding: .utf8))
-            let blocks = text.components(separatedBy: "```swift\n").dropFirst()
-                .map { $0.components(separatedBy: "```")[0] }
+            let source = try DocumentationBlocks.sources { $0 == "SemanticsArticleTests.swift" }
+            let blocks = try DocumentationBlocks.blocks(
+                of: "Sources/StepTree/StepTree.docc/Semantics.md")
             #expect(blocks.count == 19)
             for block in blocks {
-                #expect(source.contains(normalized(block)), "Semantics.md block drifted:\n\(block)")
+                #expect(source.contains(DocumentationBlocks.normalized(block)), "Semantics.md block drifted:\n\(block)")
             }
-        }
-
-        private func normalized(_ text: String) -> String {
-            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }.joined(separator: "\n")
         }
     }
 }
