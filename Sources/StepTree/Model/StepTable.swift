@@ -16,13 +16,14 @@ import Foundation
 /// program when the table is built, with a message naming the node.
 public struct StepTable<Node: StepsCollection>: Sendable {
     /// Everything the table knows, behind one reference: reading `Node.steps` copies one pointer.
+    ///
+    /// One per node type, for the life of the program (see ``StepTableShape``).
     @usableFromInline
-    final class Contents: Sendable {
+    final class Contents: StepTableShape, @unchecked Sendable {
         let entries: [StepChild<Node>]
         let hasTabs: Bool
-        /// Each child's name, kind and accessor, in arrays of their own, so that the engine
-        /// reads them without touching the generic `entries`.
-        let names: [String]
+        /// Each child's kind and accessor, in arrays of their own, so that the engine reads them
+        /// without touching the generic `entries`.
         @usableFromInline let kinds: [StepKind]
         /// Each child's layer, read by typed selection (a `StepKind` copy costs a retain).
         @usableFromInline let layers: [StepLayer]
@@ -68,7 +69,6 @@ public struct StepTable<Node: StepsCollection>: Sendable {
                 "\(node): content children must be all tabs or all inline (SPEC §1)")
             self.entries = children
             self.hasTabs = tabs > 0
-            self.names = children.map(\.name)
             self.kinds = children.map(\.kind)
             self.layers = children.map(\.kind.layer)
             self.accessors = children.map(\.accessor)
@@ -78,6 +78,27 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.indexByName = byName
             self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
             self.selection = selection
+            super.init(nodeType: Node.self, names: children.map(\.name))
+        }
+
+        /// The contents of `Node`'s table: the first made for the type, kept for the life of the
+        /// program, so that a `steps` written as a computed property builds its table once and
+        /// observer reports can refer to it without retaining it.
+        @usableFromInline
+        static func interned(
+            _ children: [StepChild<Node>], selection: SelectionAccessor
+        ) -> Contents {
+            let type = ObjectIdentifier(Node.self)
+            if let known = StepTableShape.interned.withLock({ $0[type] }) {
+                return unsafeDowncast(known, to: Contents.self)
+            }
+            // Made outside the lock: a table's key paths may build other tables.
+            let made = Contents(children, selection: selection)
+            return StepTableShape.interned.withLock { tables in
+                if let known = tables[type] { return unsafeDowncast(known, to: Contents.self) }
+                tables[type] = made
+                return made
+            }
         }
 
         /// The index of the child stored at byte `offset` of `Node`; one not declared stops the
@@ -87,6 +108,26 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         func index(ofChildAt offset: Int) -> Int {
             guard let index = offsets.firstIndex(of: offset) else { undeclaredChild(at: offset) }
             return index
+        }
+
+        /// The layer and key of the child stored at byte `offset` of `Node`; one not declared
+        /// stops the program.
+        /// - Complexity: O(*n*) integer comparisons for *n* children.
+        @inlinable @inline(__always)
+        func slot(ofChildAt offset: Int) -> StepSlot<Node.Key> {
+            let index = index(ofChildAt: offset)
+            return StepSlot(layer: layers[index], key: keyList[index])
+        }
+
+        /// The index of the child `key`, if it is a child of `layer` (a key stored in the wrong
+        /// layer reads as nothing selected).
+        /// - Complexity: O(*n*) comparisons for *n* children.
+        @inlinable
+        func index(of key: Node.Key, in layer: StepLayer) -> Int? {
+            for index in keyList.indices where keyList[index] == key {
+                return layers[index] == layer ? index : nil
+            }
+            return nil
         }
 
         @usableFromInline
@@ -116,7 +157,9 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     /// - Complexity: O(*n*) for *n* children.
     @inlinable
     public init(_ children: [StepChild<Node>]) {
-        contents = Contents(children, selection: SelectionAccessor.make(for: Node.self))
+        // The selection accessor is made here, inlined, so that its closures are compiled for
+        // the concrete node type.
+        contents = Contents.interned(children, selection: SelectionAccessor.make(for: Node.self))
     }
 
     var entries: [StepChild<Node>] { contents.entries }
@@ -173,6 +216,43 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     func index(of key: Node.Key) -> Int? { contents.indexByKey[key] }
     func index(ofName name: Substring) -> Int? { contents.index(ofName: name) }
     func index(of keyPath: AnyKeyPath) -> Int? { contents.indexByKeyPath.map[keyPath] }
+}
+
+/// What every node type's table knows without its generic parameter: the type and the children's
+/// names, for observer reports.
+///
+/// Tables are interned, one per node type, and never freed: a report holds an unretained
+/// reference to the tables of the nodes it passed through (``TypedRoute``), which costs no
+/// reference counting on the select path.
+///
+/// `@unchecked Sendable`: every stored property is immutable (the subclass adds only `let`s).
+@usableFromInline
+class StepTableShape: @unchecked Sendable {
+    /// The node type the table describes.
+    let nodeType: Any.Type
+    /// Each child's key, as written in paths, in declaration order.
+    let names: [String]
+
+    init(nodeType: Any.Type, names: [String]) {
+        self.nodeType = nodeType
+        self.names = names
+    }
+
+    /// Every table made, by node type.
+    fileprivate static let interned = Locked<[ObjectIdentifier: StepTableShape]>([:])
+}
+
+/// Where a child is selected: its layer and its key.
+@usableFromInline
+struct StepSlot<Key> {
+    @usableFromInline let layer: StepLayer
+    @usableFromInline let key: Key
+
+    @inlinable
+    init(layer: StepLayer, key: Key) {
+        self.layer = layer
+        self.key = key
+    }
 }
 
 /// Key paths to a node's stored step properties.

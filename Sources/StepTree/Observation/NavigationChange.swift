@@ -99,6 +99,22 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
             nodeType: String, path: StepPath, layer: StepLayer, oldKey: String?, newKey: String?,
             value: (any StepValue)?)
         case edited(EditedNode)
+        case typed(TypedNode)
+    }
+
+    /// A node a typed deep link selected in place: its route from the root, and how.
+    struct TypedNode: Sendable {
+        let route: TypedRoute
+        /// The node's level in `route`.
+        let level: Int
+        let layer: StepLayer
+        let old: Int?
+        let new: Int
+        /// The box of the child selected now, shared with the edited value like
+        /// ``EditedNode/node``.
+        let child: StepNodeStorage?
+
+        var table: StepTableShape { route[level].table.takeUnretainedValue() }
     }
 
     /// The node an edit changed, and how: enough to compute every field later.
@@ -133,6 +149,7 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
         switch source {
         case .fields(let nodeType, _, _, _, _, _): nodeType
         case .edited(let edited): edited.node.typeName
+        case .typed(let typed): String(describing: typed.table.nodeType)
         }
     }
 
@@ -141,6 +158,7 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
         switch source {
         case .fields(_, let path, _, _, _, _): path
         case .edited(let edited): edited.path.path
+        case .typed(let typed): typed.route.path(to: typed.level)
         }
     }
 
@@ -149,6 +167,7 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
         switch source {
         case .fields(_, _, let layer, _, _, _): layer
         case .edited(let edited): edited.layer
+        case .typed(let typed): typed.layer
         }
     }
 
@@ -162,6 +181,7 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
             } else {
                 edited.old.map(edited.node.childKey)
             }
+        case .typed(let typed): typed.old.map { typed.table.names[$0] }
         }
     }
 
@@ -175,6 +195,7 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
             } else {
                 edited.new.map(edited.node.childKey)
             }
+        case .typed(let typed): typed.table.names[typed.new]
         }
     }
 
@@ -188,6 +209,7 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
             } else {
                 edited.new.map { edited.node.child($0).storage.anyValue }
             }
+        case .typed(let typed): typed.child?.anyValue
         }
     }
 
@@ -204,6 +226,11 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
     /// A record read on demand from the node an edit changed.
     init(_ edited: EditedNode) {
         source = .edited(edited)
+    }
+
+    /// A record read on demand from a node a typed deep link selected in place.
+    init(typed: TypedNode) {
+        source = .typed(typed)
     }
 
     /// `NodeType /path layer: old -> new`.

@@ -143,18 +143,20 @@ public final class Navigator<Root: StepNode>: Sendable {
                 sequence = context.sequence
                 context.isOpen = false
             }
-            return TransactionScope.$contexts.withValue(contexts + [context]) {
-                do throws(E) {
-                    guard let change = try compute(transaction, body, from: old, context)
-                    else { return .success([]) }
-                    context.latest = change.new
-                    publish(change, context: context)
-                    while !context.queue.isEmpty {
-                        publish(context.queue.removeFirst(), context: context)
+            return TaskScopes.opening {
+                TransactionScope.$contexts.withValue(contexts + [context]) {
+                    do throws(E) {
+                        guard let change = try compute(transaction, body, from: old, context)
+                        else { return .success([]) }
+                        context.latest = change.new
+                        publish(change, context: context)
+                        while !context.queue.isEmpty {
+                            publish(context.queue.removeFirst(), context: context)
+                        }
+                        return .success(change.events)
+                    } catch {
+                        return .failure(error)
                     }
-                    return .success(change.events)
-                } catch {
-                    return .failure(error)
                 }
             }
         }

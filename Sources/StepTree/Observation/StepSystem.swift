@@ -9,40 +9,68 @@ import Foundation
 /// Reading and writing are thread-safe. When no observer is installed, the select APIs pay one
 /// relaxed atomic load for the check.
 public enum StepSystem {
-    private static let installed = Locked<(any StepsObserver)?>(nil)
-    @usableFromInline static let isObserving = ObserverFlag()
+    private static let installed = Locked<InstalledObserver?>(nil)
+    /// 1 while an observer is installed, else 0: read without the lock.
+    @usableFromInline static let isObserving = SharedCounter()
 
     /// The global observer, or `nil` for none.
     public static var observer: (any StepsObserver)? {
-        get { installed.withLock { $0 } }
+        get { installed.withLock { $0 }?.observer }
         set {
             installed.withLock { observer in
-                observer = newValue
-                isObserving.store(newValue != nil)
+                observer = newValue.map(InstalledObserver.init)
+                isObserving.store(newValue == nil ? 0 : 1)
             }
         }
     }
 
-    /// Whether a bare-value select must go through the general editor so that the global
-    /// observer hears of it: one is installed, and the select is neither part of a navigator
-    /// transaction (which reports its change as a whole) nor silenced (a value being built).
-    ///
-    /// One relaxed load when no observer is installed; otherwise the typed selects inside a
-    /// transaction still take the in-place path, so an observer costs a transaction little.
-    @usableFromInline static var reportsSelections: Bool {
-        guard isObserving.load() else { return false }
-        return !SelectionReport.isSilenced
-            && !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread)
-    }
+    /// Whether an observer is installed: one relaxed load, the check typed selections make
+    /// before asking for ``listeningObserver()``.
+    @inlinable static var mayReportSelections: Bool { isObserving.load() != 0 }
 
-    /// The observer to tell about a bare-value selection: `nil` when none is installed, or when
-    /// the selection is part of a navigator transaction (the transaction reports it as a whole).
-    static var selectionObserver: (any StepsObserver)? {
-        guard isObserving.load() else { return nil }
-        guard !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread) else {
-            return nil
-        }
+    /// The observer to tell about a bare-value selection made now, or `nil`: `nil` when none is
+    /// installed, when the selection is part of a navigator transaction (which reports its
+    /// change as a whole) or when it is silenced (a value being built).
+    @usableFromInline static func listeningObserver() -> (any StepsObserver)? {
+        guard mayReportSelections, let observer else { return nil }
+        // With no library scope open anywhere, this task is in none: the task-locals hold their
+        // defaults, and reading them would cost more than the rest of a select.
+        guard TaskScopes.mayBeOpen else { return observer }
+        guard !SelectionReport.isSilenced,
+            !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread)
+        else { return nil }
         return observer
+    }
+}
+
+/// The installed observer, in a box of its own: reading it under the lock copies one reference.
+private final class InstalledObserver: Sendable {
+    let observer: any StepsObserver
+
+    init(_ observer: any StepsObserver) {
+        self.observer = observer
+    }
+}
+
+/// Counts the task-local scopes the library has open on any thread (navigator transactions,
+/// silenced building, held reports), so that the common case, none, skips reading them.
+///
+/// A scope's own thread always sees its increment, so a count of 0 proves that the current task
+/// is inside none of them. (A task started inside a scope that has since closed still inherits
+/// its values; those are closed transactions, which the readers ignore anyway.)
+enum TaskScopes {
+    private static let open = SharedCounter()
+
+    /// Whether some scope may be open: `false` proves that none is open on this task.
+    static var mayBeOpen: Bool { open.load() != 0 }
+
+    /// Runs `body` as an open scope.
+    static func opening<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        open.add(1)
+        defer { open.add(-1) }
+        return try body()
     }
 }
 
@@ -96,25 +124,30 @@ struct SelectionReport {
 
     /// A report when someone is listening, else `nil`; one relaxed atomic load when no one is.
     static func start() -> SelectionReport? {
-        StepSystem.isObserving.load() ? listening() : nil
-    }
-
-    static func listening() -> SelectionReport? {
-        guard !isSilenced else { return nil }
-        return StepSystem.selectionObserver.map { SelectionReport(observer: $0) }
+        StepSystem.listeningObserver().map { SelectionReport(observer: $0) }
     }
 
     /// Runs `body` with no selection reported.
     static func silently(_ body: () -> Void) {
-        $isSilenced.withValue(true, operation: body)
+        TaskScopes.opening { $isSilenced.withValue(true, operation: body) }
     }
 
     func deliver() {
-        if let held = SelectionReport.held {
-            held.changes.withLock { $0.append(contentsOf: changes.map { (observer, $0) }) }
-            return
-        }
-        for change in changes { observer.didSelect(change) }
+        Self.deliver(changes, to: observer)
+    }
+
+    /// Tells `observer` of `changes`, or holds them back inside ``holding(_:)``.
+    static func deliver(_ changes: [SelectionChange], to observer: any StepsObserver) {
+        let held = currentHeld
+        for change in changes { deliver(change, to: observer, holdingIn: held) }
+    }
+
+    /// Tells `observer` of `change`, or holds it back in `held` (the current ``held``).
+    static func deliver(
+        _ change: SelectionChange, to observer: any StepsObserver, holdingIn held: Held?
+    ) {
+        guard let held else { return observer.didSelect(change) }
+        held.changes.withLock { $0.append((observer, change)) }
     }
 
     /// Where reports wait while an edit that may still fail as a whole runs (a router's
@@ -125,6 +158,9 @@ struct SelectionReport {
 
     @TaskLocal static var held: Held?
 
+    /// ``held``, read only when a scope may be open.
+    static var currentHeld: Held? { TaskScopes.mayBeOpen ? held : nil }
+
     /// Runs `body`, holding back every selection report it makes until it returns; a body that
     /// throws reports nothing.
     static func holding<Result, Failure: Error>(
@@ -132,11 +168,13 @@ struct SelectionReport {
     ) throws(Failure) -> Result {
         let held = Held()
         // `withValue` is not typed-throws: carry the outcome out as a value.
-        let outcome = $held.withValue(held) { () -> Swift.Result<Result, Failure> in
-            do throws(Failure) {
-                return .success(try body())
-            } catch {
-                return .failure(error)
+        let outcome = TaskScopes.opening {
+            $held.withValue(held) { () -> Swift.Result<Result, Failure> in
+                do throws(Failure) {
+                    return .success(try body())
+                } catch {
+                    return .failure(error)
+                }
             }
         }
         let value = try outcome.get()

@@ -1,22 +1,24 @@
-// Deep links from typed code of up to four levels, written as a list of key paths. With no
-// observer to tell, they take a fast path compiled for the concrete types at the call site: each
-// level selects its child in place, as the general editor would. Otherwise, and for routes of
-// any depth or into stack elements, they go through ``StepRoute`` and the general editor, which
-// also reports the changes.
+// Deep links from typed code of up to four levels, written as a list of key paths. Each level
+// selects its child in place, reached by the byte offset its key path folds to at the call site,
+// as the general editor would select it. When the global observer is listening, the same code
+// records each level in a `SelectionTrail` and reports it; with none, the recorder does nothing
+// and compiles away. Key paths that name no stored property go through ``StepRoute`` and the
+// general editor.
 
 extension StepsCollection {
     /// Selects child `index` in its layer, in place; a pushed or presented child it replaces
     /// goes back to its initial state (the editor's `select`, for a node that is not in a box).
     @inlinable @inline(__always)
-    mutating func selectInPlace(_ index: Int) {
-        selectInPlace(index, in: Self.steps.contents)
+    mutating func selectInPlace(_ index: Int, in contents: StepTable<Self>.Contents) {
+        selectInPlace(StepSlot(layer: contents.layers[index], key: contents.keyList[index]))
     }
 
-    /// `selectInPlace(_:)` with the node type's table contents already at hand.
+    /// Selects the child in `slot` in place (its layer and key, read from the table first so
+    /// that the table is not held across the calls below).
     @inlinable @inline(__always)
-    mutating func selectInPlace(_ index: Int, in contents: StepTable<Self>.Contents) {
-        let layer = contents.layers[index]
-        let key = contents.keyList[index]
+    mutating func selectInPlace(_ slot: StepSlot<Key>) {
+        let layer = slot.layer
+        let key = slot.key
         let old = selected[layer]
         guard old != key else { return }
         selected[layer] = key
@@ -35,48 +37,33 @@ extension StepsCollection {
         withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].resetInPlace($0) }
     }
 
-    /// Selects the child at `keyPath` in place and renews it as asked.
-    // Always inlined, so that the literal key path of the call site folds to an offset.
+    /// Selects the child stored at byte `offset` in place and tells `recorder`; returns the
+    /// level the recorder gave it.
     @inlinable @inline(__always)
-    mutating func selectInPlace<Value>(
-        _ keyPath: WritableKeyPath<Self, Step<Value>>, fresh: Bool = false, value: Value? = nil
-    ) {
-        selectInPlace(Self.steps.index(for: keyPath))
-        if fresh || value != nil { self[keyPath: keyPath].renew(with: value) }
+    mutating func selectInPlace<R: SelectionRecorder>(
+        childAt offset: Int, renewed: Bool, recorder: inout R
+    ) -> Int {
+        guard R.isRecording else {
+            selectInPlace(Self.steps.contents.slot(ofChildAt: offset))
+            return 0
+        }
+        return selectRecording(childAt: offset, renewed: renewed, recorder: &recorder)
     }
 
-    /// Selects the route that `route` makes through the general editor, which reports to
-    /// observers.
-    ///
-    /// Never inlined, and the route made only here, so that the typed selections stay small
-    /// enough to be inlined whole: their key paths then fold to constants.
+    /// `selectInPlace(childAt:renewed:recorder:)` for a recorder that records: finds the old
+    /// selection's index too (out of line: only observed deep links take it).
     @inlinable @inline(never)
-    mutating func selectThroughEditor<Leaf>(
-        fresh: Bool, value: Leaf?, _ route: () -> StepRoute<Self, Leaf>
-    ) {
-        select(route(), fresh: fresh, value: value)
-    }
-
-    @usableFromInline
-    mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool, value: Leaf?) {
-        perform(.renewing(fresh: fresh, value), on: route.path.parts)
-    }
-
-    /// Selects the path of the keys that `keys` gives through the general editor, which reports
-    /// to observers.
-    ///
-    /// The keys come from the offsets the key paths folded to, so that a call site whose key
-    /// paths all name stored properties does not make them at run time.
-    @inlinable @inline(never)
-    mutating func selectObserved<Leaf: StepValue>(
-        fresh: Bool, value: Leaf?, _ keys: () -> [String]
-    ) {
-        select(keys: keys(), fresh: fresh, value: value)
-    }
-
-    @usableFromInline
-    mutating func select<Leaf: StepValue>(keys: [String], fresh: Bool, value: Leaf?) {
-        perform(.renewing(fresh: fresh, value), on: keys.map { $0[...] })
+    mutating func selectRecording<R: SelectionRecorder>(
+        childAt offset: Int, renewed: Bool, recorder: inout R
+    ) -> Int {
+        // The table is read afresh each time rather than held in a local, which would keep it
+        // retained across the calls.
+        let index = Self.steps.contents.index(ofChildAt: offset)
+        let slot = Self.steps.contents.slot(ofChildAt: offset)
+        let old = selected[slot.layer].flatMap { Self.steps.contents.index(of: $0, in: slot.layer) }
+        selectInPlace(slot)
+        return recorder.record(
+            Self.steps.contents, layer: slot.layer, old: old, new: index, renewed: renewed)
     }
 
     /// Selects the child stored at byte `offset` (a `Step<A>`) in place, then runs `body` on its
@@ -84,20 +71,28 @@ extension StepsCollection {
     ///
     /// The deep typed selections fold their key paths to offsets at the call site and reach
     /// each level by them, so no key path is applied at run time.
-    @inlinable
-    mutating func selectChild<A: StepValue>(at offset: Int, _ body: (inout A) -> Void) {
-        let contents = Self.steps.contents
-        selectInPlace(contents.index(ofChildAt: offset), in: contents)
-        withChild(at: offset) { (step: inout Step<A>) in body(&step.value) }
+    @inlinable @inline(__always)
+    mutating func selectChild<A: StepValue, R: SelectionRecorder>(
+        at offset: Int, recorder: inout R, _ body: (inout A, inout R) -> Void
+    ) {
+        let level = selectInPlace(childAt: offset, renewed: false, recorder: &recorder)
+        withChild(at: offset) { (step: inout Step<A>) in
+            body(&step.value, &recorder)
+            if R.isRecording { recorder.setChild(step.storage, at: level) }
+        }
     }
 
     /// Selects the child stored at byte `offset` (a `Step<A>`) in place and renews it as asked.
-    @inlinable
-    mutating func selectLast<A: StepValue>(at offset: Int, fresh: Bool, value: A?) {
-        let contents = Self.steps.contents
-        selectInPlace(contents.index(ofChildAt: offset), in: contents)
-        if fresh || value != nil {
-            withChild(at: offset) { (step: inout Step<A>) in step.renew(with: value) }
+    @inlinable @inline(__always)
+    mutating func selectLast<A: StepValue, R: SelectionRecorder>(
+        at offset: Int, fresh: Bool, value: A?, recorder: inout R
+    ) {
+        let renews = fresh || value != nil
+        let level = selectInPlace(childAt: offset, renewed: renews, recorder: &recorder)
+        guard renews || R.isRecording else { return }
+        withChild(at: offset) { (step: inout Step<A>) in
+            if renews { step.renew(with: value) }
+            if R.isRecording { recorder.setChild(step.storage, at: level) }
         }
     }
 
@@ -112,9 +107,22 @@ extension StepsCollection {
         }
     }
 
-    /// Whether typed selections can take the fast path: no observer is listening.
-    @inlinable
-    static var selectsInPlace: Bool { !StepSystem.reportsSelections }
+    /// Selects the route that `route` makes through the general editor, which reports to
+    /// observers: for key paths that name no stored property.
+    ///
+    /// Never inlined, and the route made only here, so that the typed selections stay small
+    /// enough to be inlined whole: their key paths then fold to constants.
+    @inlinable @inline(never)
+    mutating func selectThroughEditor<Leaf>(
+        fresh: Bool, value: Leaf?, _ route: () -> StepRoute<Self, Leaf>
+    ) {
+        select(route(), fresh: fresh, value: value)
+    }
+
+    @usableFromInline
+    mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool, value: Leaf?) {
+        perform(.renewing(fresh: fresh, value), on: route.path.parts)
+    }
 }
 
 extension StepsCollection {
@@ -125,20 +133,30 @@ extension StepsCollection {
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     @inlinable @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
-        guard Self.selectsInPlace else {
-            return selectThroughEditor(fresh: fresh, value: nil) { StepRoute(a) }
-        }
-        selectInPlace(a, fresh: fresh)
+        selectLast(a, fresh: fresh, value: nil)
     }
 
     /// Selects the child stored at `a` and renews it with `value`, which becomes its value.
-    /// - Complexity: O(*s*) for a value whose encoding has size *s*.
+    /// - Complexity: O(1), plus the cost of resetting a replaced child.
     @inlinable @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
-        guard Self.selectsInPlace else {
-            return selectThroughEditor(fresh: false, value: value) { StepRoute(a) }
+        selectLast(a, fresh: false, value: value)
+    }
+
+    /// The one-level typed select.
+    @inlinable @inline(__always)
+    mutating func selectLast<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool, value: A?) {
+        guard let a0 = MemoryLayout<Self>.offset(of: a) else {
+            return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a) }
         }
-        selectInPlace(a, value: value)
+        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
+            var trail = SelectionTrail()
+            selectLast(at: a0, fresh: fresh, value: value, recorder: &trail)
+            trail.deliver(to: observer)
+        } else {
+            var none = NoSelectionRecorder()
+            selectLast(at: a0, fresh: fresh, value: value, recorder: &none)
+        }
     }
 
     /// Selects `a`, then `b` inside it: `steps.select(\.profile, \.detail)`.
@@ -157,14 +175,20 @@ extension StepsCollection {
         else {
             return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a).then(b) }
         }
-        guard Self.selectsInPlace else {
-            return selectObserved(fresh: fresh, value: value) {
-                [Self.steps.name(ofChildAt: a0), A.steps.name(ofChildAt: b0)]
+        func route(_ recorder: inout some SelectionRecorder) {
+            selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
+                a.selectLast(at: b0, fresh: fresh, value: value, recorder: &recorder)
             }
         }
-        selectChild(at: a0) { (a: inout A) in a.selectLast(at: b0, fresh: fresh, value: value) }
+        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
+            var trail = SelectionTrail()
+            route(&trail)
+            trail.deliver(to: observer)
+        } else {
+            var none = NoSelectionRecorder()
+            route(&none)
+        }
     }
-
     /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
     /// - Parameters:
     ///   - a: A child of this node.
@@ -185,18 +209,20 @@ extension StepsCollection {
                 StepRoute(a).then(b).then(c)
             }
         }
-        guard Self.selectsInPlace else {
-            return selectObserved(fresh: fresh, value: value) {
-                [
-                    Self.steps.name(ofChildAt: a0), A.steps.name(ofChildAt: b0),
-                    B.steps.name(ofChildAt: c0),
-                ]
+        func route(_ recorder: inout some SelectionRecorder) {
+            selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
+                a.selectChild(at: b0, recorder: &recorder) { (b: inout B, recorder) in
+                    b.selectLast(at: c0, fresh: fresh, value: value, recorder: &recorder)
+                }
             }
         }
-        selectChild(at: a0) { (a: inout A) in
-            a.selectChild(at: b0) { (b: inout B) in
-                b.selectLast(at: c0, fresh: fresh, value: value)
-            }
+        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
+            var trail = SelectionTrail()
+            route(&trail)
+            trail.deliver(to: observer)
+        } else {
+            var none = NoSelectionRecorder()
+            route(&none)
         }
     }
 
@@ -222,20 +248,22 @@ extension StepsCollection {
                 StepRoute(a).then(b).then(c).then(d)
             }
         }
-        guard Self.selectsInPlace else {
-            return selectObserved(fresh: fresh, value: value) {
-                [
-                    Self.steps.name(ofChildAt: a0), A.steps.name(ofChildAt: b0),
-                    B.steps.name(ofChildAt: c0), C.steps.name(ofChildAt: d0),
-                ]
-            }
-        }
-        selectChild(at: a0) { (a: inout A) in
-            a.selectChild(at: b0) { (b: inout B) in
-                b.selectChild(at: c0) { (c: inout C) in
-                    c.selectLast(at: d0, fresh: fresh, value: value)
+        func route(_ recorder: inout some SelectionRecorder) {
+            selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
+                a.selectChild(at: b0, recorder: &recorder) { (b: inout B, recorder) in
+                    b.selectChild(at: c0, recorder: &recorder) { (c: inout C, recorder) in
+                        c.selectLast(at: d0, fresh: fresh, value: value, recorder: &recorder)
+                    }
                 }
             }
+        }
+        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
+            var trail = SelectionTrail()
+            route(&trail)
+            trail.deliver(to: observer)
+        } else {
+            var none = NoSelectionRecorder()
+            route(&none)
         }
     }
 

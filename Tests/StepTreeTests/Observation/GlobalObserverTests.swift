@@ -91,6 +91,41 @@ extension ThreadSafety {
             #expect(steps.account.selected == StepSelection(.overview, push: .edit))
         }
 
+        /// The typed deep links select in place and record what they change; the general editor
+        /// reports the same links by path. Both must tell the observer the same lines, values
+        /// included, from every starting state.
+        @Test(
+            arguments: TypedLink.allCases,
+            ["", "account", "account/edit/photo", "account/edit/name"])
+        fileprivate func typedLinksReportWhatTheEditorReports(link: TypedLink, start: String) throws
+        {
+            var base = ObservedRoot()
+            if !start.isEmpty { try base.select(path: start) }
+            let typedLog = SelectionLog()
+            var typed = base
+            withGlobalObserver(typedLog) { link.selectTyped(&typed) }
+            let pathLog = SelectionLog()
+            var byPath = base
+            try withGlobalObserver(pathLog) { try link.selectByPath(&byPath) }
+            #expect(typed == byPath)
+            #expect(typedLog.lines == pathLog.lines)
+            #expect(typedLog.lines.count == link.expectedReports(from: start))
+        }
+
+        /// Inside a navigator transaction a typed link is reported once, by the transaction.
+        @Test func typedLinksInsideATransactionAreReportedByIt() {
+            let log = SelectionLog()
+            let navigator = Navigator(ObservedRoot())
+            _ = withGlobalObserver(log) {
+                navigator.transaction { $0.select(\.account, \.edit, \.photo) }
+            }
+            #expect(
+                log.lines == [
+                    "did #1 programmatic: select / feed -> account, push /account/edit, "
+                        + "present /account/edit/photo sheet"
+                ])
+        }
+
         /// Renewing a step that is already selected is a change too: one report, old key = new key.
         @Test func renewingASelectedStepIsReportedOnce() {
             let log = SelectionLog()
@@ -260,6 +295,46 @@ extension ThreadSafety {
                     "first ObservedRoot / content: account -> feed",
                     "second ObservedRoot / content: account -> feed",
                 ])
+        }
+    }
+}
+
+/// Deep links written both as typed key paths and as paths, for the equivalence test.
+private enum TypedLink: CaseIterable, Sendable {
+    case root, pushed, presented, renewed, fresh
+
+    func selectTyped(_ steps: inout ObservedRoot) {
+        switch self {
+        case .root: steps.select(\.feed)
+        case .pushed: steps.select(\.account, \.edit)
+        case .presented: steps.select(\.account, \.edit, \.photo)
+        case .renewed: steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
+        case .fresh: steps.select(\.account, \.edit, fresh: true)
+        }
+    }
+
+    func selectByPath(_ steps: inout ObservedRoot) throws {
+        switch self {
+        case .root: try steps.select(path: "feed")
+        case .pushed: try steps.select(path: "account/edit")
+        case .presented: try steps.select(path: "account/edit/photo")
+        case .renewed: try steps.select(path: "account/edit/name", with: FieldValue(text: "Ann"))
+        case .fresh: try steps.select(path: "account/edit", fresh: true)
+        }
+    }
+
+    /// The nodes whose selection the link changes (or renews) from the state at `start`.
+    func expectedReports(from start: String) -> Int {
+        let onAccount = start.hasPrefix("account")
+        let onEdit = start.hasPrefix("account/edit")
+        switch self {
+        case .root: return onAccount ? 1 : 0
+        case .pushed: return (onAccount ? 0 : 1) + (onEdit ? 0 : 1)
+        case .presented:
+            return (onAccount ? 0 : 1) + (onEdit ? 0 : 1) + (start == "account/edit/photo" ? 0 : 1)
+        case .renewed:
+            return (onAccount ? 0 : 1) + (onEdit ? 0 : 1) + 1
+        case .fresh: return (onAccount ? 0 : 1) + 1
         }
     }
 }

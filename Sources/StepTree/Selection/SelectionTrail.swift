@@ -1,0 +1,165 @@
+// What a typed deep link records while it selects in place, so that the global observer hears of
+// every node whose selection changed without the deep link going through the general editor.
+// Up to four levels are kept inline: a report costs no allocation.
+
+/// What a typed deep link does with each level it selects: nothing (no observer is listening) or
+/// record it for the observer (``SelectionTrail``).
+///
+/// The typed selections are generic over it, so that one implementation serves both and the
+/// unobserved one compiles to the bare in-place selection.
+@usableFromInline
+protocol SelectionRecorder {
+    /// Notes that the node at the next level, of table `table`, selected child `new` in `layer`
+    /// where `old` was selected; returns the level's number.
+    mutating func record(
+        _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool
+    ) -> Int
+    /// Notes the box of the child selected at `level`, once the level's edit is done.
+    mutating func setChild(_ child: StepNodeStorage, at level: Int)
+    /// Whether the recorder records: a recorder that does not is given nothing.
+    static var isRecording: Bool { get }
+}
+
+/// The recorder of an unobserved deep link: records nothing.
+@usableFromInline
+struct NoSelectionRecorder: SelectionRecorder {
+    @inlinable init() {}
+
+    @inlinable @inline(__always)
+    mutating func record(
+        _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool
+    ) -> Int { 0 }
+
+    @inlinable @inline(__always)
+    mutating func setChild(_ child: StepNodeStorage, at level: Int) {}
+
+    @inlinable static var isRecording: Bool { false }
+}
+
+/// The nodes a typed deep link passed through, from the root down: each node's table and the
+/// child it selected, inline for up to four levels.
+///
+/// The tables are held unretained: every table lives for the life of the program
+/// (``StepTableShape``).
+@usableFromInline
+struct TypedRoute: Sendable {
+    @usableFromInline
+    struct Level: Sendable {
+        let table: Unmanaged<StepTableShape>
+        let index: Int
+    }
+
+    private var levels: (Level?, Level?, Level?, Level?) = (nil, nil, nil, nil)
+    private(set) var count = 0
+
+    @usableFromInline init() {}
+
+    /// The most levels a route holds: the deepest typed deep link.
+    static let capacity = 4
+
+    subscript(level: Int) -> Level {
+        let found: Level? =
+            switch level {
+            case 0: levels.0
+            case 1: levels.1
+            case 2: levels.2
+            default: levels.3
+            }
+        return found.unsafelyUnwrapped
+    }
+
+    mutating func append(_ level: Level) {
+        precondition(count < Self.capacity, "a typed route has at most four levels")
+        switch count {
+        case 0: levels.0 = level
+        case 1: levels.1 = level
+        case 2: levels.2 = level
+        default: levels.3 = level
+        }
+        count += 1
+    }
+
+    /// The path of the node at `level`: the keys selected above it.
+    func path(to level: Int) -> StepPath {
+        StepPath(
+            (0..<level).map { above in
+                let step = self[above]
+                return step.table.takeUnretainedValue().names[step.index]
+            })
+    }
+}
+
+/// The recorder of an observed deep link: the route, and what changed at each level.
+///
+/// It holds no references (a box it notes is unretained: the edited value owns it until the
+/// trail is delivered, before the select returns), so recording costs no reference counting.
+@usableFromInline
+struct SelectionTrail: SelectionRecorder {
+    /// One level's change.
+    struct Change {
+        let layer: StepLayer
+        let old: Int?
+        let new: Int
+        let renewed: Bool
+        var child: Unmanaged<StepNodeStorage>?
+    }
+
+    private var route = TypedRoute()
+    private var changes: (Change?, Change?, Change?, Change?) = (nil, nil, nil, nil)
+
+    @usableFromInline init() {}
+
+    @usableFromInline static var isRecording: Bool { true }
+
+    @usableFromInline
+    mutating func record(
+        _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool
+    ) -> Int {
+        let level = route.count
+        route.append(.init(table: .passUnretained(table), index: new))
+        let change = Change(layer: layer, old: old, new: new, renewed: renewed)
+        switch level {
+        case 0: changes.0 = change
+        case 1: changes.1 = change
+        case 2: changes.2 = change
+        default: changes.3 = change
+        }
+        return level
+    }
+
+    @usableFromInline
+    mutating func setChild(_ child: StepNodeStorage, at level: Int) {
+        let child = Unmanaged.passUnretained(child)
+        switch level {
+        case 0: changes.0?.child = child
+        case 1: changes.1?.child = child
+        case 2: changes.2?.child = child
+        default: changes.3?.child = child
+        }
+    }
+
+    private func change(at level: Int) -> Change? {
+        switch level {
+        case 0: changes.0
+        case 1: changes.1
+        case 2: changes.2
+        default: changes.3
+        }
+    }
+
+    /// Tells `observer` of every level whose selection changed or was renewed, from the root
+    /// down, as the general editor would.
+    @usableFromInline
+    func deliver(to observer: any StepsObserver) {
+        let held = SelectionReport.currentHeld
+        for level in 0..<route.count {
+            guard let change = change(at: level), change.old != change.new || change.renewed
+            else { continue }
+            let selection = SelectionChange(
+                typed: .init(
+                    route: route, level: level, layer: change.layer, old: change.old,
+                    new: change.new, child: change.child?.takeUnretainedValue()))
+            SelectionReport.deliver(selection, to: observer, holdingIn: held)
+        }
+    }
+}
