@@ -132,17 +132,20 @@ extension Step: Codable {
     ///   ``StepPath/maximumDepth`` deep (room for the deepest addressable step and the initial
     ///   subtree below it; anything deeper could only be reached by paths the limit refuses).
     public init(from decoder: any Decoder) throws {
-        // Every step nests its value under "value": their count is this step's depth.
-        let depth = decoder.codingPath.count { $0.stringValue == "value" } + 1
-        if depth > 2 * StepPath.maximumDepth {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: Array(decoder.codingPath.suffix(8)),
-                    debugDescription: "steps nested more than \(2 * StepPath.maximumDepth) deep"))
+        let (value, renewal, container) = try NestingDepth.deeper { depth in
+            if depth > 2 * StepPath.maximumDepth {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: Array(decoder.codingPath.suffix(8)),
+                        debugDescription: "steps nested more than \(2 * StepPath.maximumDepth) deep"
+                    ))
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let value = try container.decode(Value.self, forKey: .value)
+            let renewal =
+                try container.decodeIfPresent(StepRenewal.self, forKey: .renewal) ?? .initial
+            return (value, renewal, container)
         }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let value = try container.decode(Value.self, forKey: .value)
-        let renewal = try container.decodeIfPresent(StepRenewal.self, forKey: .renewal) ?? .initial
         self.init(value, renewal: renewal)
         if let problem = storage.selectionProblem {
             throw DecodingError.dataCorruptedError(

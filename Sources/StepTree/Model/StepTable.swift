@@ -122,7 +122,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         /// The index of the child `key`, if it is a child of `layer` (a key stored in the wrong
         /// layer reads as nothing selected).
         /// - Complexity: O(*n*) comparisons for *n* children.
-        @inlinable
+        @inlinable @inline(__always)
         func index(of key: Node.Key, in layer: StepLayer) -> Int? {
             for index in keyList.indices where keyList[index] == key {
                 return layers[index] == layer ? index : nil

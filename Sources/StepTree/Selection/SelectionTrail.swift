@@ -45,17 +45,19 @@ struct NoSelectionRecorder: SelectionRecorder {
 struct TypedRoute: Sendable {
     @usableFromInline
     struct Level: Sendable {
-        let table: Unmanaged<StepTableShape>
-        let index: Int
+        @usableFromInline let table: Unmanaged<StepTableShape>
+        @usableFromInline let index: Int
+
+        @inlinable init(table: Unmanaged<StepTableShape>, index: Int) {
+            self.table = table
+            self.index = index
+        }
     }
 
-    private var levels: (Level?, Level?, Level?, Level?) = (nil, nil, nil, nil)
-    private(set) var count = 0
+    @usableFromInline var levels: (Level?, Level?, Level?, Level?) = (nil, nil, nil, nil)
+    @usableFromInline var count = 0
 
     @usableFromInline init() {}
-
-    /// The most levels a route holds: the deepest typed deep link.
-    static let capacity = 4
 
     subscript(level: Int) -> Level {
         let found: Level? =
@@ -68,8 +70,9 @@ struct TypedRoute: Sendable {
         return found.unsafelyUnwrapped
     }
 
+    @inlinable @inline(__always)
     mutating func append(_ level: Level) {
-        precondition(count < Self.capacity, "a typed route has at most four levels")
+        precondition(count < 4, "a typed route has at most four levels")
         switch count {
         case 0: levels.0 = level
         case 1: levels.1 = level
@@ -96,22 +99,30 @@ struct TypedRoute: Sendable {
 @usableFromInline
 struct SelectionTrail: SelectionRecorder {
     /// One level's change.
+    @usableFromInline
     struct Change {
-        let layer: StepLayer
-        let old: Int?
-        let new: Int
-        let renewed: Bool
-        var child: Unmanaged<StepNodeStorage>?
+        @usableFromInline let layer: StepLayer
+        @usableFromInline let old: Int?
+        @usableFromInline let new: Int
+        @usableFromInline let renewed: Bool
+        @usableFromInline var child: Unmanaged<StepNodeStorage>?
+
+        @inlinable init(layer: StepLayer, old: Int?, new: Int, renewed: Bool) {
+            self.layer = layer
+            self.old = old
+            self.new = new
+            self.renewed = renewed
+        }
     }
 
-    private var route = TypedRoute()
-    private var changes: (Change?, Change?, Change?, Change?) = (nil, nil, nil, nil)
+    @usableFromInline var route = TypedRoute()
+    @usableFromInline var changes: (Change?, Change?, Change?, Change?) = (nil, nil, nil, nil)
 
     @usableFromInline init() {}
 
-    @usableFromInline static var isRecording: Bool { true }
+    @inlinable static var isRecording: Bool { true }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     mutating func record(
         _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool
     ) -> Int {
@@ -127,7 +138,7 @@ struct SelectionTrail: SelectionRecorder {
         return level
     }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     mutating func setChild(_ child: StepNodeStorage, at level: Int) {
         let child = Unmanaged.passUnretained(child)
         switch level {

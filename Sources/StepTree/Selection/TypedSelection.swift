@@ -51,7 +51,8 @@ extension StepsCollection {
     }
 
     /// `selectInPlace(childAt:renewed:recorder:)` for a recorder that records: finds the old
-    /// selection's index too (out of line: only observed deep links take it).
+    /// selection's index too (out of line, so that the deep links stay small enough to inline
+    /// whole: their key paths then fold to offsets).
     @inlinable @inline(never)
     mutating func selectRecording<R: SelectionRecorder>(
         childAt offset: Int, renewed: Bool, recorder: inout R
@@ -60,7 +61,10 @@ extension StepsCollection {
         // retained across the calls.
         let index = Self.steps.contents.index(ofChildAt: offset)
         let slot = Self.steps.contents.slot(ofChildAt: offset)
-        let old = selected[slot.layer].flatMap { Self.steps.contents.index(of: $0, in: slot.layer) }
+        var old: Int?
+        if let key = selected[slot.layer] {
+            old = Self.steps.contents.index(of: key, in: slot.layer)
+        }
         selectInPlace(slot)
         return recorder.record(
             Self.steps.contents, layer: slot.layer, old: old, new: index, renewed: renewed)
