@@ -137,6 +137,33 @@ enum SelectBench {
         }
     }
 
+    /// A deep link that changes one node, the last: `a/b/c/d` and `a/b/c/h` alternate with the
+    /// counting observer installed (one report per link, as in the VDFlow comparison).
+    static func observedLeaf() throws -> Runner {
+        let counter = SelectionCounter()
+        var steps = LinkRoot()
+        steps.select(\.a, \.b, \.c, \.d)
+        StepSystem.observer = counter
+        defer { StepSystem.observer = nil }
+        steps.select(\.a, \.b, \.c, \.h)
+        let calls = counter.calls.load(ordering: .relaxed)
+        try expect(calls == 1, "the observer was told of \(calls) selections, expected 1")
+        try expect(steps.visibleScreen.description == "/a/b/c/h", "the link did not land")
+        return { [steps] count in
+            StepSystem.observer = counter
+            defer { StepSystem.observer = nil }
+            var local = steps
+            return timeLoop(count) { index in
+                if index & 1 == 0 {
+                    local.select(\.a, \.b, \.c, \.d)
+                } else {
+                    local.select(\.a, \.b, \.c, \.h)
+                }
+                blackHole(local)
+            }
+        }
+    }
+
     static func path() throws -> Runner {
         try deepLinks { steps, index in try steps.select(path: targets[index & 1]) }
     }

@@ -126,6 +126,37 @@ extension ThreadSafety {
                 ])
         }
 
+        /// A transaction's scope belongs to its own thread: while one thread is inside a
+        /// transaction, another thread's bare typed link is still reported on its own, and the
+        /// transaction's typed select is reported only by the transaction.
+        @Test func aTransactionOnAnotherThreadDoesNotSilenceThisOne() {
+            let log = SelectionLog()
+            let navigator = Navigator(ObservedRoot())
+            let inside = StartLine(2)
+            let done = StartLine(2)
+            withGlobalObserver(log) {
+                _ = onThreads(2) { index in
+                    if index == 0 {
+                        _ = navigator.transaction { root in
+                            root.select(\.account, \.edit)
+                            inside.wait()
+                            done.wait()
+                        }
+                    } else {
+                        inside.wait()
+                        var steps = ObservedRoot()
+                        steps.select(\.account)
+                        done.wait()
+                    }
+                }
+            }
+            #expect(
+                log.lines == [
+                    "ObservedRoot / content: feed -> account value ObservedAccount",
+                    "did #1 programmatic: select / feed -> account, push /account/edit",
+                ])
+        }
+
         /// Renewing a step that is already selected is a change too: one report, old key = new key.
         @Test func renewingASelectedStepIsReportedOnce() {
             let log = SelectionLog()

@@ -40,7 +40,7 @@ private final class ThreadWork: Sendable {
 }
 
 /// Holds every thread until all of them have arrived, so that their bodies overlap.
-private final class StartLine: @unchecked Sendable {
+final class StartLine: @unchecked Sendable {
     // `@unchecked Sendable`: `arrived` is read and written only under `condition`.
     private let condition = NSCondition()
     private let expected: Int
