@@ -122,6 +122,24 @@ struct SelectionTrail: SelectionRecorder {
 
     @inlinable static var isRecording: Bool { true }
 
+    /// Runs a typed deep link: `observed` with a trail that is then reported when the global
+    /// observer is listening, else `unobserved`, which records nothing. Callers pass the same
+    /// generic route twice, specialized for each recorder.
+    @inlinable @inline(__always)
+    static func recordIfObserved(
+        _ unobserved: (inout NoSelectionRecorder) -> Void,
+        _ observed: (inout SelectionTrail) -> Void
+    ) {
+        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
+            var trail = SelectionTrail()
+            observed(&trail)
+            trail.deliver(to: observer)
+        } else {
+            var none = NoSelectionRecorder()
+            unobserved(&none)
+        }
+    }
+
     @inlinable @inline(__always)
     mutating func record(
         _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool

@@ -153,14 +153,10 @@ extension StepsCollection {
         guard let a0 = MemoryLayout<Self>.offset(of: a) else {
             return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a) }
         }
-        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
-            var trail = SelectionTrail()
-            selectLast(at: a0, fresh: fresh, value: value, recorder: &trail)
-            trail.deliver(to: observer)
-        } else {
-            var none = NoSelectionRecorder()
-            selectLast(at: a0, fresh: fresh, value: value, recorder: &none)
+        func route(_ recorder: inout some SelectionRecorder) {
+            selectLast(at: a0, fresh: fresh, value: value, recorder: &recorder)
         }
+        SelectionTrail.recordIfObserved(route, route)
     }
 
     /// Selects `a`, then `b` inside it: `steps.select(\.profile, \.detail)`.
@@ -184,15 +180,9 @@ extension StepsCollection {
                 a.selectLast(at: b0, fresh: fresh, value: value, recorder: &recorder)
             }
         }
-        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
-            var trail = SelectionTrail()
-            route(&trail)
-            trail.deliver(to: observer)
-        } else {
-            var none = NoSelectionRecorder()
-            route(&none)
-        }
+        SelectionTrail.recordIfObserved(route, route)
     }
+
     /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
     /// - Parameters:
     ///   - a: A child of this node.
@@ -220,14 +210,7 @@ extension StepsCollection {
                 }
             }
         }
-        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
-            var trail = SelectionTrail()
-            route(&trail)
-            trail.deliver(to: observer)
-        } else {
-            var none = NoSelectionRecorder()
-            route(&none)
-        }
+        SelectionTrail.recordIfObserved(route, route)
     }
 
     /// Selects a path of four steps: every node along it becomes selected.
@@ -261,14 +244,7 @@ extension StepsCollection {
                 }
             }
         }
-        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
-            var trail = SelectionTrail()
-            route(&trail)
-            trail.deliver(to: observer)
-        } else {
-            var none = NoSelectionRecorder()
-            route(&none)
-        }
+        SelectionTrail.recordIfObserved(route, route)
     }
 
     /// Deselects the child stored at `a` if it is selected; a pushed or presented child goes
