@@ -122,9 +122,11 @@ struct SelectionTrail: SelectionRecorder {
 
     @inlinable static var isRecording: Bool { true }
 
-    /// Runs a typed deep link: `observed` with a trail that is then reported when the global
-    /// observer is listening, else `unobserved`, which records nothing. Callers pass the same
-    /// generic route twice, specialized for each recorder.
+    /// Runs a typed deep link, recorded and reported when the global observer is listening.
+    ///
+    /// `observed` runs with a trail that is delivered after it, else `unobserved` runs with a
+    /// recorder that records nothing. Callers pass the same generic route twice, specialized for
+    /// each recorder.
     @inlinable @inline(__always)
     static func recordIfObserved(
         _ unobserved: (inout NoSelectionRecorder) -> Void,
