@@ -14,6 +14,7 @@ let store = TreeStore()
 let workloads = [
     Workload("select.typed", SelectBench.typed),
     Workload("select.observed", SelectBench.observed),
+    Workload("select.value", SelectBench.valued),
     Workload("select.baseline", SelectBench.baseline),
     Workload("select.path", SelectBench.path),
     Workload("show.path", SelectBench.shown),
