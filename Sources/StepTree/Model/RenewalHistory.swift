@@ -38,6 +38,7 @@ class RenewalHistory: @unchecked Sendable {
     }
 
     /// A renewal with no value after `previous` (`nil`: the initial history).
+    @usableFromInline
     init(after previous: RenewalHistory?) {
         self.previous = previous
         length =
@@ -49,6 +50,9 @@ class RenewalHistory: @unchecked Sendable {
     }
 
     /// The record of one more renewal after `previous`, with `value` or with no value.
+    // Inlinable, so that the record of a value is made specialized for its type: unspecialized,
+    // it looks up the record's and the optional's metadata on every renewal.
+    @inlinable
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory
     {
@@ -121,10 +125,13 @@ class RenewalHistory: @unchecked Sendable {
 /// The record of a renewal with a value, which keeps the value until the fingerprint is known.
 ///
 /// `@unchecked Sendable`: `value` is read and written only under the shared lock (see
-/// ``RenewalHistory``).
+/// ``RenewalHistory``) or while the record is made, so the dynamic exclusivity checks would
+/// only cost time on every renewal.
+@usableFromInline
 final class ValueRenewal<Value: StepValue>: RenewalHistory, @unchecked Sendable {
-    private var value: Value?
+    @usableFromInline @exclusivity(unchecked) var value: Value?
 
+    @inlinable
     init(after previous: RenewalHistory?, value: Value) {
         self.value = value
         super.init(after: previous)

@@ -78,10 +78,12 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Renews the step: with `value` (which replaces the step's value), or with no value.
-    @usableFromInline
+    /// - Complexity: O(1): the renewal is recorded, not hashed (see ``StepRenewal``).
+    @inlinable
     mutating func renew(with value: Value?) {
-        if let value { self.value = value }
-        renewal = renewal.renewed(with: value)
+        makeUnique()
+        if let value { storage.value = value }
+        storage.renewalHistory = RenewalHistory.after(storage.renewalHistory, value: value)
     }
 }
 
