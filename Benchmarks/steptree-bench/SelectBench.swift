@@ -121,6 +121,29 @@ enum SelectBench {
 
     static func typed() throws -> Runner { try deepLinks(selectTyped) }
 
+    @inline(__always)
+    private static func selectValue(_ steps: inout LinkRoot, _ index: Int) {
+        if index & 1 == 0 {
+            steps.select(\.a, \.b, \.c, with: LinkLevel3.selecting(\.d))
+        } else {
+            steps.select(\.e, \.f, \.g, with: LinkLevel3.selecting(\.h))
+        }
+    }
+
+    /// The deep links of `typed`, their last node renewed with a value (a node selecting the
+    /// leaf): what a renewal with a value costs at select time.
+    static func valued() throws -> Runner {
+        var steps = LinkRoot()
+        selectValue(&steps, 0)
+        let first = steps.a.b.c.renewal
+        selectValue(&steps, 0)
+        try expect(
+            !first.isInitial && steps.a.b.c.renewal != first
+                && steps.a.b.c.value == LinkLevel3.selecting(\.d),
+            "a renewal with a value gives a new history and the value")
+        return try deepLinks(selectValue)
+    }
+
     /// `typed` with a global observer installed that counts the selections it is told about.
     static func observed() throws -> Runner {
         let counter = SelectionCounter()

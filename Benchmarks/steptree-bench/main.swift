@@ -15,6 +15,7 @@ let workloads = [
     Workload("select.typed", SelectBench.typed),
     Workload("select.observed", SelectBench.observed),
     Workload("select.observed.leaf", SelectBench.observedLeaf),
+    Workload("select.value", SelectBench.valued),
     Workload("select.baseline", SelectBench.baseline),
     Workload("select.path", SelectBench.path),
     Workload("show.path", SelectBench.shown),

@@ -22,7 +22,8 @@ public struct Step<Value: StepValue>: Sendable {
     public internal(set) var renewal: StepRenewal {
         get { storage.renewal }
         set {
-            guard newValue != storage.renewal else { return }
+            // The same record: nothing to store. (Comparing histories could need a fingerprint.)
+            guard newValue.history !== storage.renewalHistory else { return }
             makeUnique()
             storage.renewal = newValue
         }
@@ -77,10 +78,12 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Renews the step: with `value` (which replaces the step's value), or with no value.
-    @usableFromInline
+    /// - Complexity: O(1): the renewal is recorded, not hashed (see ``StepRenewal``).
+    @inlinable
     mutating func renew(with value: Value?) {
-        if let value { self.value = value }
-        renewal = renewal.renewed(with: value)
+        makeUnique()
+        if let value { storage.value = value }
+        storage.renewalHistory = RenewalHistory.after(storage.renewalHistory, value: value)
     }
 }
 
@@ -106,7 +109,8 @@ extension Step: Equatable {
     @inlinable
     public static func == (lhs: Step, rhs: Step) -> Bool {
         lhs.storage === rhs.storage
-            || (lhs.storage.renewalHistory?.renewal == rhs.storage.renewalHistory?.renewal
+            || ((lhs.storage.renewalHistory === rhs.storage.renewalHistory
+                || lhs.storage.renewal == rhs.storage.renewal)
                 && lhs.storage.value == rhs.storage.value)
     }
 }
@@ -115,7 +119,7 @@ extension Step: Hashable {
     /// Hashes the value and the renewal history.
     @inlinable
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.renewalHistory?.renewal ?? .initial)
+        hasher.combine(storage.renewal)
         hasher.combine(storage.value)
     }
 }

@@ -33,8 +33,9 @@ public struct StepIdentity: Hashable, Sendable, CustomStringConvertible {
         case .stack: hasher.combine(4)
         case .present: hasher.combine(5)
         }
-        hasher.combine(renewal.high)
-        hasher.combine(renewal.low)
+        let (renewalHigh, renewalLow) = renewal.fingerprint
+        hasher.combine(renewalHigh)
+        hasher.combine(renewalLow)
         let (high, low) = hasher.finalize()
         return StepIdentity(high: high, low: low)
     }
@@ -49,11 +50,11 @@ extension StepIdentity: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard text.utf8.count == 32, let bits = StepRenewal(text: text), !bits.isInitial else {
+        guard let (high, low) = StepRenewal.words(hex: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "'\(text)' is not a step identity")
         }
-        self.init(high: bits.high, low: bits.low)
+        self.init(high: high, low: low)
     }
 
     /// Encodes the 32 hexadecimal digits of ``description``.

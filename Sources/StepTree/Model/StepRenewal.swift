@@ -8,27 +8,45 @@ import Foundation
 /// renewals, so it depends only on the history, never on the process or the order of unrelated
 /// operations: two states built by the same operations have equal fingerprints, also after an
 /// encode/decode round trip or in another run.
-public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
-    let high: UInt64
-    let low: UInt64
+///
+/// A renewal costs no hashing: the history records the renewal, and the fingerprint is computed
+/// when something first needs it (a comparison that lengths cannot settle, a hash, the
+/// description, an encoding, an identity), then kept.
+public struct StepRenewal: Sendable, CustomStringConvertible {
+    /// The record of the last renewal; `nil` for the initial history.
+    @usableFromInline let history: RenewalHistory?
 
-    init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
+    @usableFromInline
+    init(_ history: RenewalHistory?) {
+        self.history = history
     }
 
     /// The history of a step in its initial state: no renewal.
-    public static let initial = StepRenewal(high: 0, low: 0)
+    public static let initial = StepRenewal(nil)
 
     /// Whether the step has not been renewed since its initial state.
-    public var isInitial: Bool { self == .initial }
+    public var isInitial: Bool { history == nil }
 
     /// The history after one more renewal, with `value` or (`nil`) with no value.
+    /// - Complexity: O(1): the value is recorded, and hashed only when the fingerprint is needed.
+    func renewed<Value: StepValue>(with value: Value?) -> StepRenewal {
+        StepRenewal(RenewalHistory.after(history, value: value))
+    }
+
+    /// The 128-bit fingerprint; `(0, 0)` for the initial history.
+    /// - Complexity: O(*s*) the first time, where *s* is the size of the JSON encodings of the
+    ///   renewals not fingerprinted yet; O(1) after that.
+    var fingerprint: RenewalHistory.Fingerprint { history?.fingerprint ?? (0, 0) }
+
+    /// The fingerprint of the history `previous` after one more renewal, with `value` or with no
+    /// value: one link of the hash chain.
     /// - Complexity: O(*s*) where *s* is the size of `value`'s JSON encoding.
-    func renewed(with value: (any StepValue)?) -> StepRenewal {
+    static func chain(
+        _ previous: RenewalHistory.Fingerprint, _ value: (any StepValue)?
+    ) -> RenewalHistory.Fingerprint {
         var hasher = StableHasher()
-        hasher.combine(high)
-        hasher.combine(low)
+        hasher.combine(previous.high)
+        hasher.combine(previous.low)
         if let value {
             hasher.combine(1)
             hasher.combine(bytes: Self.bytes(of: value))
@@ -37,8 +55,7 @@ public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
         }
         let (high, low) = hasher.finalize()
         // 0 is the initial history; a renewed one never equals it.
-        return high == 0 && low == 0
-            ? StepRenewal(high: 1, low: 0) : StepRenewal(high: high, low: low)
+        return high == 0 && low == 0 ? (1, 0) : (high, low)
     }
 
     /// A deterministic encoding of `value`: JSON with sorted keys.
@@ -60,6 +77,7 @@ public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
     /// 32 hexadecimal digits; `0` for the initial history.
     public var description: String {
         guard !isInitial else { return "0" }
+        let (high, low) = fingerprint
         return Self.hex(high) + Self.hex(low)
     }
 
@@ -74,8 +92,13 @@ public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
             self = .initial
             return
         }
+        guard let words = Self.words(hex: text) else { return nil }
+        self.init(RenewalHistory(fingerprint: words))
+    }
+
+    /// Reads 32 lowercase hexadecimal digits, not all zero, as two words.
+    static func words(hex text: String) -> RenewalHistory.Fingerprint? {
         let bytes = Array(text.utf8)
-        // Exactly the form `description` writes: 32 lowercase hexadecimal digits, not all zero.
         let isDigit = { (byte: UInt8) in
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
@@ -85,7 +108,33 @@ public struct StepRenewal: Hashable, Sendable, CustomStringConvertible {
             let high = UInt64(String(decoding: bytes[..<16], as: UTF8.self), radix: 16),
             let low = UInt64(String(decoding: bytes[16...], as: UTF8.self), radix: 16)
         else { return nil }
-        self.init(high: high, low: low)
+        return (high, low)
+    }
+}
+
+extension StepRenewal: Hashable {
+    /// Histories are equal when their fingerprints are.
+    ///
+    /// Settled without hashing when it can be: the same record, or two histories made in this
+    /// process with different numbers of renewals (their fingerprints could meet only by a
+    /// 128-bit collision, which the fingerprint already rules out).
+    /// - Complexity: O(1), plus computing a fingerprint not known yet (see ``description``).
+    public static func == (lhs: StepRenewal, rhs: StepRenewal) -> Bool {
+        switch (lhs.history, rhs.history) {
+        case (nil, nil): true
+        case (let left?, let right?):
+            left === right
+                || (!RenewalHistory.lengthsDiffer(left, right)
+                    && left.fingerprint == right.fingerprint)
+        default: false
+        }
+    }
+
+    /// Hashes the fingerprint.
+    public func hash(into hasher: inout Hasher) {
+        let (high, low) = fingerprint
+        hasher.combine(high)
+        hasher.combine(low)
     }
 }
 

@@ -15,9 +15,9 @@ class StepNodeStorage: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final var renewalHistory: RenewalHistory?
 
     /// The renewal history of the step whose value this box holds.
-    final var renewal: StepRenewal {
-        get { renewalHistory?.renewal ?? .initial }
-        set { renewalHistory = newValue.isInitial ? nil : RenewalHistory(newValue) }
+    @usableFromInline final var renewal: StepRenewal {
+        get { StepRenewal(renewalHistory) }
+        set { renewalHistory = newValue.history }
     }
 
     // MARK: Shape
@@ -148,16 +148,6 @@ struct ElementReference {
     let storage: StepNodeStorage
 
     var renewal: StepRenewal { storage.renewal }
-}
-
-/// A renewal history that is not the initial one, in a box of its own.
-@usableFromInline
-final class RenewalHistory: Sendable {
-    @usableFromInline let renewal: StepRenewal
-
-    init(_ renewal: StepRenewal) {
-        self.renewal = renewal
-    }
 }
 
 /// The one box of every leaf step with no payload in its initial state: an `EmptyStep` has one

@@ -1,0 +1,143 @@
+/// A renewal history that is not the initial one, in a box of its own: the record of a step's
+/// last renewal, which computes the history's fingerprint only when something needs it.
+///
+/// A renewal made in this process records the history it follows and the value it renewed
+/// with, and costs this one allocation. The fingerprint (``StepRenewal``'s hash chain, which
+/// hashes each value's JSON encoding) is computed the first time it is read, cached, and the
+/// record then lets go of the history and the value it no longer needs. A decoded history holds
+/// only its fingerprint.
+///
+/// Until then every renewal keeps its record and value alive: a step renewed many times and
+/// never compared, hashed, encoded or diffed holds one record per renewal. A `Navigator` diffs
+/// each transaction, which computes the fingerprints, so there the chain stays one record long.
+///
+/// `@unchecked Sendable`: the mutable state (`cached`, `previous` and a subclass's value) is read
+/// and written only under `lock`, one lock for every record: fingerprints are computed rarely,
+/// and a lock per record would cost its making on every renewal. Nothing is released under the
+/// lock: a release runs deinitializers, which are free to read a fingerprint, and the lock is not
+/// reentrant.
+@usableFromInline
+class RenewalHistory: @unchecked Sendable {
+    /// A 128-bit fingerprint, as two words.
+    typealias Fingerprint = (high: UInt64, low: UInt64)
+
+    private static let lock = Locked(())
+
+    /// The number of renewals since the initial state, when all of them were made in this
+    /// process; 0 when it is not known (a decoded history, or one that follows it).
+    final let length: Int
+    /// The fingerprint, once known.
+    private final var cached: Fingerprint?
+    /// The history this renewal follows (`nil`: the initial one), until the fingerprint is known.
+    private final var previous: RenewalHistory?
+
+    /// A decoded history: only its fingerprint is known.
+    init(fingerprint: Fingerprint) {
+        length = 0
+        cached = fingerprint
+    }
+
+    /// A renewal with no value after `previous` (`nil`: the initial history).
+    @usableFromInline
+    init(after previous: RenewalHistory?) {
+        self.previous = previous
+        length =
+            switch previous?.length {
+            case nil: 1
+            case 0: 0
+            case let count?: count + 1
+            }
+    }
+
+    /// The record of one more renewal after `previous`, with `value` or with no value.
+    // Inlinable, so that the record of a value is made specialized for its type: unspecialized,
+    // it looks up the record's and the optional's metadata on every renewal.
+    @inlinable
+    static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
+        -> RenewalHistory
+    {
+        if let value {
+            ValueRenewal(after: previous, value: value)
+        } else {
+            RenewalHistory(after: previous)
+        }
+    }
+
+    /// Whether `left` and `right` are known to be histories of different lengths, so different.
+    static func lengthsDiffer(_ left: RenewalHistory, _ right: RenewalHistory) -> Bool {
+        left.length != right.length && left.length != 0 && right.length != 0
+    }
+
+    /// The value this renewal hashes; read under `lock` while the fingerprint is not known.
+    var pendingValue: (any StepValue)? { nil }
+
+    /// Gives up the value once the fingerprint is known; called under `lock`, and returns the
+    /// value so that the caller releases it after unlocking.
+    func takeValue() -> (any StepValue)? { nil }
+
+    /// The fingerprint: computed on the first read (with those of the renewals before it that are
+    /// not known yet), then cached.
+    /// - Complexity: O(*s*) the first time, where *s* is the size of the JSON encodings of the
+    ///   renewals not fingerprinted yet; O(1) after that.
+    final var fingerprint: Fingerprint {
+        if let known = Self.lock.withLock({ _ in cached }) { return known }
+        return resolve()
+    }
+
+    /// Computes the fingerprints not known yet along the chain, oldest first, and caches them.
+    private final func resolve() -> Fingerprint {
+        // Under the lock, only collect what the renewals hash: encoding a value can need another
+        // history's fingerprint (the steps of a node), which takes the lock again.
+        var base: Fingerprint = (0, 0)
+        let pending = Self.lock.withLock { _ in
+            var pending: [(record: RenewalHistory, value: (any StepValue)?)] = []
+            var next: RenewalHistory? = self
+            while let record = next {
+                if let known = record.cached {
+                    base = known
+                    break
+                }
+                pending.append((record, record.pendingValue))
+                next = record.previous
+            }
+            return pending
+        }
+        var fingerprint = base
+        let computed = pending.reversed().map { entry in
+            fingerprint = StepRenewal.chain(fingerprint, entry.value)
+            return (record: entry.record, fingerprint: fingerprint)
+        }
+        // Another thread may have cached the same fingerprints meanwhile: the first one stays.
+        var released: [Any] = []
+        let result = Self.lock.withLock { _ in
+            for (record, fingerprint) in computed where record.cached == nil {
+                record.cached = fingerprint
+                released.append(record.previous.take() as Any)
+                released.append(record.takeValue() as Any)
+            }
+            return cached ?? fingerprint
+        }
+        withExtendedLifetime(released) {}  // released here, after unlocking
+        return result
+    }
+}
+
+/// The record of a renewal with a value, which keeps the value until the fingerprint is known.
+///
+/// `@unchecked Sendable`: `value` is read and written only under the shared lock (see
+/// ``RenewalHistory``) or while the record is made, so the dynamic exclusivity checks would
+/// only cost time on every renewal.
+@usableFromInline
+final class ValueRenewal<Value: StepValue>: RenewalHistory, @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var value: Value?
+
+    @inlinable
+    init(after previous: RenewalHistory?, value: Value) {
+        self.value = value
+        super.init(after: previous)
+    }
+
+    override var pendingValue: (any StepValue)? { value }
+
+    override func takeValue() -> (any StepValue)? { value.take() }
+}
