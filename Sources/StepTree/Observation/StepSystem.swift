@@ -113,6 +113,7 @@ class TransactionContext: @unchecked Sendable {
 }
 
 /// Selection changes collected during one bare-value select call.
+@usableFromInline
 struct SelectionReport {
     let observer: any StepsObserver
     var changes: [SelectionChange] = []
@@ -128,7 +129,7 @@ struct SelectionReport {
     }
 
     /// Runs `body` with no selection reported.
-    static func silently(_ body: () -> Void) {
+    @usableFromInline static func silently(_ body: () -> Void) {
         TaskScopes.opening { $isSilenced.withValue(true, operation: body) }
     }
 

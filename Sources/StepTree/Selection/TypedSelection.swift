@@ -159,6 +159,21 @@ extension StepsCollection {
         SelectionTrail.recordIfObserved(route, route)
     }
 
+    /// The one-level typed select, told to no observer: for values being built.
+    ///
+    /// A stored property is selected in place with no recorder, which needs no task-local
+    /// scope (opening one costs more than the select).
+    @inlinable @inline(__always)
+    mutating func selectUnreported<A>(
+        _ a: WritableKeyPath<Self, Step<A>>, fresh: Bool, value: A?
+    ) {
+        guard let a0 = MemoryLayout<Self>.offset(of: a) else {
+            return SelectionReport.silently { selectLast(a, fresh: fresh, value: value) }
+        }
+        var none = NoSelectionRecorder()
+        selectLast(at: a0, fresh: fresh, value: value, recorder: &none)
+    }
+
     /// Selects `a`, then `b` inside it: `steps.select(\.profile, \.detail)`.
     /// - Parameters:
     ///   - a: A child of this node.
@@ -330,7 +345,7 @@ extension StepsCollection {
         -> Self
     {
         var node = Self()
-        SelectionReport.silently { node.select(a, fresh: fresh) }
+        node.selectUnreported(a, fresh: fresh, value: nil)
         return node
     }
 
@@ -341,7 +356,7 @@ extension StepsCollection {
     ///   - value: The child's value.
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) -> Self {
         var node = Self()
-        SelectionReport.silently { node.select(a, with: value) }
+        node.selectUnreported(a, fresh: false, value: value)
         return node
     }
 }

@@ -297,7 +297,12 @@ extension ThreadSafety {
         @Test func staticConstructorsReportNothing() {
             let log = SelectionLog()
             let steps = withGlobalObserver(log) { ObservedRoot.selecting(\.account) }
+            let form = withGlobalObserver(log) {
+                ObservedForm.selecting(\.name, with: FieldValue(text: "Ann"))
+            }
             #expect(steps.selected == StepSelection(.account))
+            #expect(form.selected == StepSelection(.name) && form.name.value.text == "Ann")
+            #expect(!form.name.renewal.isInitial)
             #expect(log.lines == [])
         }
 
