@@ -341,6 +341,7 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: The child to select.
     ///   - fresh: Renew the child with no value.
+    @inlinable
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false)
         -> Self
     {
@@ -354,6 +355,7 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: The child to select.
     ///   - value: The child's value.
+    @inlinable
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) -> Self {
         var node = Self()
         node.selectUnreported(a, fresh: false, value: value)
