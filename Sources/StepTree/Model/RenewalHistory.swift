@@ -1,3 +1,5 @@
+import Foundation
+
 /// A renewal history that is not the initial one, in a box of its own: the record of a step's
 /// last renewal, which computes the history's fingerprint only when something needs it.
 ///
@@ -21,7 +23,9 @@ class RenewalHistory: @unchecked Sendable {
     /// A 128-bit fingerprint, as two words.
     typealias Fingerprint = (high: UInt64, low: UInt64)
 
-    private static let lock = Locked(())
+    /// The lock of every record's mutable state: a bare `NSLock`, not a `Locked` value, since
+    /// the state it guards lives in the records.
+    private static let lock = NSLock()
 
     /// The number of renewals since the initial state, when all of them were made in this
     /// process; 0 when it is not known (a decoded history, or one that follows it).
@@ -80,7 +84,7 @@ class RenewalHistory: @unchecked Sendable {
     /// - Complexity: O(*s*) the first time, where *s* is the size of the JSON encodings of the
     ///   renewals not fingerprinted yet; O(1) after that.
     final var fingerprint: Fingerprint {
-        if let known = Self.lock.withLock({ _ in cached }) { return known }
+        if let known = Self.lock.withLock({ cached }) { return known }
         return resolve()
     }
 
@@ -89,7 +93,7 @@ class RenewalHistory: @unchecked Sendable {
         // Under the lock, only collect what the renewals hash: encoding a value can need another
         // history's fingerprint (the steps of a node), which takes the lock again.
         var base: Fingerprint = (0, 0)
-        let pending = Self.lock.withLock { _ in
+        let pending = Self.lock.withLock {
             var pending: [(record: RenewalHistory, value: (any StepValue)?)] = []
             var next: RenewalHistory? = self
             while let record = next {
@@ -109,7 +113,7 @@ class RenewalHistory: @unchecked Sendable {
         }
         // Another thread may have cached the same fingerprints meanwhile: the first one stays.
         var released: [Any] = []
-        let result = Self.lock.withLock { _ in
+        let result = Self.lock.withLock {
             for (record, fingerprint) in computed where record.cached == nil {
                 record.cached = fingerprint
                 released.append(record.previous.take() as Any)
