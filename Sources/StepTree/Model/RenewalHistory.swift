@@ -13,7 +13,7 @@ import Foundation
 /// never compared, hashed, encoded or diffed holds one record per renewal. A `Navigator` diffs
 /// each transaction, which computes the fingerprints, so there the chain stays one record long.
 ///
-/// `@unchecked Sendable`: the mutable state (`cached`, `previous` and a subclass's value) is read
+/// `@unchecked Sendable`: the mutable state (`words`, `previous` and a subclass's value) is read
 /// and written only under `lock`, one lock for every record: fingerprints are computed rarely,
 /// and a lock per record would cost its making on every renewal. Nothing is released under the
 /// lock: a release runs deinitializers, which are free to read a fingerprint, and the lock is not
@@ -30,15 +30,22 @@ class RenewalHistory: @unchecked Sendable {
     /// The number of renewals since the initial state, when all of them were made in this
     /// process; 0 when it is not known (a decoded history, or one that follows it).
     final let length: Int
-    /// The fingerprint, once known.
-    private final var cached: Fingerprint?
+    /// The fingerprint once known; until then `(0, 0)`, which no renewed history has (see
+    /// `StepRenewal.chain`): an optional would take 8 more bytes per record.
+    private final var words: Fingerprint = (0, 0)
+    /// The fingerprint, if known.
+    private final var cached: Fingerprint? {
+        get { words == (0, 0) ? nil : words }
+        set { words = newValue ?? (0, 0) }
+    }
     /// The history this renewal follows (`nil`: the initial one), until the fingerprint is known.
     private final var previous: RenewalHistory?
 
-    /// A decoded history: only its fingerprint is known.
+    /// A decoded history: only its fingerprint, which is not `(0, 0)`, is known.
     init(fingerprint: Fingerprint) {
+        assert(fingerprint != (0, 0), "(0, 0) is the initial history's fingerprint")
         length = 0
-        cached = fingerprint
+        words = fingerprint
     }
 
     /// A renewal with no value after `previous` (`nil`: the initial history).
