@@ -1,3 +1,5 @@
+import Foundation
+
 /// A renewal history that is not the initial one, in a box of its own: the record of a step's
 /// last renewal, which computes the history's fingerprint only when something needs it.
 ///
@@ -11,7 +13,7 @@
 /// never compared, hashed, encoded or diffed holds one record per renewal. A `Navigator` diffs
 /// each transaction, which computes the fingerprints, so there the chain stays one record long.
 ///
-/// `@unchecked Sendable`: the mutable state (`cached`, `previous` and a subclass's value) is read
+/// `@unchecked Sendable`: the mutable state (`words`, `previous` and a subclass's value) is read
 /// and written only under `lock`, one lock for every record: fingerprints are computed rarely,
 /// and a lock per record would cost its making on every renewal. Nothing is released under the
 /// lock: a release runs deinitializers, which are free to read a fingerprint, and the lock is not
@@ -21,20 +23,29 @@ class RenewalHistory: @unchecked Sendable {
     /// A 128-bit fingerprint, as two words.
     typealias Fingerprint = (high: UInt64, low: UInt64)
 
-    private static let lock = Locked(())
+    /// The lock of every record's mutable state: a bare `NSLock`, not a `Locked` value, since
+    /// the state it guards lives in the records.
+    private static let lock = NSLock()
 
     /// The number of renewals since the initial state, when all of them were made in this
     /// process; 0 when it is not known (a decoded history, or one that follows it).
     final let length: Int
-    /// The fingerprint, once known.
-    private final var cached: Fingerprint?
+    /// The fingerprint once known; until then `(0, 0)`, which no renewed history has (see
+    /// `StepRenewal.chain`): an optional would take 8 more bytes per record.
+    private final var words: Fingerprint = (0, 0)
+    /// The fingerprint, if known.
+    private final var cached: Fingerprint? {
+        get { words == (0, 0) ? nil : words }
+        set { words = newValue ?? (0, 0) }
+    }
     /// The history this renewal follows (`nil`: the initial one), until the fingerprint is known.
     private final var previous: RenewalHistory?
 
-    /// A decoded history: only its fingerprint is known.
+    /// A decoded history: only its fingerprint, which is not `(0, 0)`, is known.
     init(fingerprint: Fingerprint) {
+        assert(fingerprint != (0, 0), "(0, 0) is the initial history's fingerprint")
         length = 0
-        cached = fingerprint
+        words = fingerprint
     }
 
     /// A renewal with no value after `previous` (`nil`: the initial history).
@@ -80,7 +91,7 @@ class RenewalHistory: @unchecked Sendable {
     /// - Complexity: O(*s*) the first time, where *s* is the size of the JSON encodings of the
     ///   renewals not fingerprinted yet; O(1) after that.
     final var fingerprint: Fingerprint {
-        if let known = Self.lock.withLock({ _ in cached }) { return known }
+        if let known = Self.lock.withLock({ cached }) { return known }
         return resolve()
     }
 
@@ -89,7 +100,7 @@ class RenewalHistory: @unchecked Sendable {
         // Under the lock, only collect what the renewals hash: encoding a value can need another
         // history's fingerprint (the steps of a node), which takes the lock again.
         var base: Fingerprint = (0, 0)
-        let pending = Self.lock.withLock { _ in
+        let pending = Self.lock.withLock {
             var pending: [(record: RenewalHistory, value: (any StepValue)?)] = []
             var next: RenewalHistory? = self
             while let record = next {
@@ -109,7 +120,7 @@ class RenewalHistory: @unchecked Sendable {
         }
         // Another thread may have cached the same fingerprints meanwhile: the first one stays.
         var released: [Any] = []
-        let result = Self.lock.withLock { _ in
+        let result = Self.lock.withLock {
             for (record, fingerprint) in computed where record.cached == nil {
                 record.cached = fingerprint
                 released.append(record.previous.take() as Any)

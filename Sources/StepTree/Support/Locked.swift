@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value protected by a lock: the only shared mutable state in the library goes through it.
+/// A value protected by a lock: the shared mutable state of the library goes through it, except
+/// the renewal records' fingerprint caches, which share one bare lock (`RenewalHistory`).
 ///
 /// Why not `Synchronization.Mutex`: on Linux it hands the lock over through futexes that the
 /// thread sanitizer does not model, so every contended access is reported as a data race and the
