@@ -341,7 +341,7 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: The child to select.
     ///   - fresh: Renew the child with no value.
-    @inlinable
+    @inlinable @inline(__always)
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false)
         -> Self
     {
@@ -355,7 +355,7 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: The child to select.
     ///   - value: The child's value.
-    @inlinable
+    @inlinable @inline(__always)
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) -> Self {
         var node = Self()
         node.selectUnreported(a, fresh: false, value: value)
