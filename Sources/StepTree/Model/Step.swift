@@ -122,7 +122,7 @@ extension Step: Hashable {
 }
 
 /// The fields of a step's wrapper, and the field that marks a bare node (see
-/// ``StepCodingForm``).
+/// `StepCodingForm`).
 ///
 /// Outside the generic `Step`, so that coding a step does not look up the metadata of a key
 /// type per value type.
@@ -133,8 +133,13 @@ private enum StepField: String, CodingKey {
 extension Step: Codable {
     private typealias CodingKeys = StepField
 
-    /// Decodes a step in either of its forms (see ``StepCodingForm``): its value alone, or
-    /// `{"value": …, "renewal": "…"}`, where `renewal` defaults to the initial history.
+    /// Decodes a step in either of its forms: its value alone, or `{"value": …, "renewal": "…"}`,
+    /// where `renewal` defaults to the initial history.
+    ///
+    /// A step holding an app's payload is always the wrapper. A stack step is bare when it is
+    /// an array. Any other step (a node, ``EmptyStep``, a ``DynamicSteps`` node) is the wrapper
+    /// when it is an object with a `value` or `renewal` field and no `selected` field, and bare
+    /// otherwise: a bare node always has `selected`, a wrapper never does.
     /// - Throws: `DecodingError` for a malformed value or history, for a node whose selection
     ///   names a step in the wrong layer, and for steps nested more than twice
     ///   ``StepPath/maximumDepth`` deep (room for the deepest addressable step and the initial
@@ -195,7 +200,7 @@ extension Step: Codable {
         }
     }
 
-    /// Whether an object is a step's wrapper rather than a bare value (see ``StepCodingForm``).
+    /// Whether an object is a step's wrapper rather than a bare value (see `StepCodingForm`).
     private static func isWrapper(_ container: KeyedDecodingContainer<CodingKeys>) -> Bool {
         StepCodingForm.isWrapper(
             hasValue: container.contains(.value), hasRenewal: container.contains(.renewal),
