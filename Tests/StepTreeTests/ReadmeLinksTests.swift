@@ -47,12 +47,10 @@ extension ReadmeTree {
             let savedByVersion1 = Data(
                 #"""
                 {"format": "steptree-state", "formatVersion": 1, "treeVersion": 1, "state": {
-                  "selected": {"content": "profile"}, "home": {"value": {}}, "news": {"value": {}},
-                  "explore": {"value": {"query": ""}}, "profile": {"value": {
-                    "selected": {"content": "main", "modal": "prefs"}, "main": {"value": {}},
-                    "prefs": {"value": {}}, "friends": {"value": []},
-                    "detail": {"value": {
-                      "selected": {}, "light": {"value": {}}, "dark": {"value": {}}}}}}}}
+                  "selected": {"content": "profile"}, "home": {}, "news": {},
+                  "explore": {"value": {"query": ""}}, "profile": {
+                    "selected": {"content": "main", "modal": "prefs"}, "main": {}, "prefs": {},
+                    "friends": [], "detail": {"selected": {}, "light": {}, "dark": {}}}}}
                 """#.utf8)
 
             let navigator = Navigator(AppSteps())

@@ -124,19 +124,31 @@ extension Step: Hashable {
     }
 }
 
-extension Step: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case value, renewal
-    }
+/// The fields of a step's wrapper, and the field that marks a bare node (see
+/// `StepCodingForm`).
+///
+/// Outside the generic `Step`, so that coding a step does not look up the metadata of a key
+/// type per value type.
+private enum StepField: String, CodingKey {
+    case value, renewal, selected
+}
 
-    /// Decodes a step from `{"value": …, "renewal": "…"}`; `renewal` defaults to the initial
-    /// history.
+extension Step: Codable {
+    private typealias CodingKeys = StepField
+
+    /// Decodes a step in either of its forms: its value alone, or `{"value": …, "renewal": "…"}`,
+    /// where `renewal` defaults to the initial history.
+    ///
+    /// A step holding an app's payload is always the wrapper. A stack step is bare when it is
+    /// an array. Any other step (a node, ``EmptyStep``, a ``DynamicSteps`` node) is the wrapper
+    /// when it is an object with a `value` or `renewal` field and no `selected` field, and bare
+    /// otherwise: a bare node always has `selected`, a wrapper never does.
     /// - Throws: `DecodingError` for a malformed value or history, for a node whose selection
     ///   names a step in the wrong layer, and for steps nested more than twice
     ///   ``StepPath/maximumDepth`` deep (room for the deepest addressable step and the initial
     ///   subtree below it; anything deeper could only be reached by paths the limit refuses).
     public init(from decoder: any Decoder) throws {
-        let (value, renewal, container) = try NestingDepth.deeper { depth in
+        let (value, renewal) = try NestingDepth.deeper { depth in
             if depth > 2 * StepPath.maximumDepth {
                 throw DecodingError.dataCorrupted(
                     .init(
@@ -144,26 +156,81 @@ extension Step: Codable {
                         debugDescription: "steps nested more than \(2 * StepPath.maximumDepth) deep"
                     ))
             }
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let value = try container.decode(Value.self, forKey: .value)
-            let renewal =
-                try container.decodeIfPresent(StepRenewal.self, forKey: .renewal) ?? .initial
-            return (value, renewal, container)
+            return try Self.decodeValue(from: decoder)
         }
         self.init(value, renewal: renewal)
         if let problem = storage.selectionProblem {
-            throw DecodingError.dataCorruptedError(
-                forKey: .value, in: container, debugDescription: problem)
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: problem))
         }
     }
 
-    /// Encodes the value, and the renewal history when the step was renewed.
+    /// The value and renewal history of a step in the form its input has.
+    private static func decodeValue(from decoder: any Decoder) throws -> (Value, StepRenewal) {
+        switch StepCodingForm.of(Value.self) {
+        case .wrapped:
+            return try decodeWrapper(try decoder.container(keyedBy: CodingKeys.self))
+        case .array:
+            // Only an array is the bare form; anything else is read as the wrapper.
+            if (try? decoder.unkeyedContainer()) != nil {
+                return (try Value(from: decoder), .initial)
+            }
+            return try decodeWrapper(try decoder.container(keyedBy: CodingKeys.self))
+        case .object:
+            if Value.self == EmptyStep.self {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                if isWrapper(container) { return try decodeWrapper(container) }
+                guard let empty = EmptyStep() as? Value else {
+                    preconditionFailure("Value is EmptyStep")
+                }
+                return (empty, .initial)
+            }
+            // A node is tried bare first, its usual form. It was bare if it decoded its
+            // selection, which a wrapper never has; otherwise its fields decide.
+            let value: Value
+            do {
+                value = try Value(from: decoder)
+            } catch {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                guard isWrapper(container) else { throw error }
+                return try decodeWrapper(container)
+            }
+            if NestingDepth.selectionsDecoded == 0 {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                if isWrapper(container) { return try decodeWrapper(container) }
+            }
+            return (value, .initial)
+        }
+    }
+
+    /// Whether an object is a step's wrapper rather than a bare value (see `StepCodingForm`).
+    private static func isWrapper(_ container: KeyedDecodingContainer<CodingKeys>) -> Bool {
+        StepCodingForm.isWrapper(
+            hasValue: container.contains(.value), hasRenewal: container.contains(.renewal),
+            hasSelected: container.contains(.selected))
+    }
+
+    /// Reads `{"value": …, "renewal": "…"}`.
+    private static func decodeWrapper(_ container: KeyedDecodingContainer<CodingKeys>) throws
+        -> (Value, StepRenewal)
+    {
+        let value = try container.decode(Value.self, forKey: .value)
+        let renewal = try container.decodeIfPresent(StepRenewal.self, forKey: .renewal) ?? .initial
+        return (value, renewal)
+    }
+
+    /// Encodes the value alone when the step is in its initial history and holds a structured
+    /// value; otherwise `{"value": …, "renewal": "…"}`, with the renewal history only when the
+    /// step was renewed.
     public func encode(to encoder: any Encoder) throws {
+        let isInitial = renewal.isInitial
+        if isInitial, StepCodingForm.of(Value.self) != .wrapped, !StepCodingForm.wrapsEverything {
+            try storage.value.encode(to: encoder)
+            return
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(storage.value, forKey: .value)
-        if !renewal.isInitial {
-            try container.encode(renewal, forKey: .renewal)
-        }
+        if !isInitial { try container.encode(renewal, forKey: .renewal) }
     }
 }
 

@@ -58,12 +58,15 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
         return high == 0 && low == 0 ? (1, 0) : (high, low)
     }
 
-    /// A deterministic encoding of `value`: JSON with sorted keys.
+    /// A deterministic encoding of `value`: JSON with sorted keys, every step inside it in its
+    /// wrapper (the form steps had when fingerprints were defined, see `StepCodingForm`), so that
+    /// writing steps bare leaves every identity as it was.
     ///
     /// A value that cannot be encoded is represented by its description.
     static func bytes(of value: any StepValue) -> [UInt8] {
         if value is EmptyStep { return Array("{}".utf8) }  // what the encoder writes for it
-        if let data = try? encoder.encode(value) { return Array(data) }
+        let data = StepCodingForm.wrappingEverything { try? encoder.encode(value) }
+        if let data { return Array(data) }
         return Array(String(describing: value).utf8)
     }
 

@@ -9,7 +9,7 @@
 /// (Schema-driven nodes store child indices in the same shape.)
 /// Select through ``StepsCollection/select(_:)`` to have that checked and to reset a replaced
 /// pushed or presented child; a key stored in the wrong layer is read as nothing selected.
-public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Sendable, Codable {
+public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Sendable {
     /// The selected tab or inline variant.
     public var content: Key?
     /// The selected pushed step or stack.
@@ -60,5 +60,42 @@ public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Senda
         hasher.combine(content)
         hasher.combine(push)
         hasher.combine(modal)
+    }
+}
+
+/// The fields of a ``StepSelection``'s encoding.
+///
+/// Outside the generic type, so that coding a selection does not look up the metadata of a key
+/// type per key type.
+private enum SelectionField: String, CodingKey {
+    case content, push, modal
+}
+
+extension StepSelection: Codable {
+    // Written out, unlike the synthesized ones, to read and write only the layers present: a
+    // tree's selections are mostly empty, and each absent layer cost the coders a generic call.
+    /// Decodes `{"content": …, "push": …, "modal": …}`; an absent or `null` layer selects
+    /// nothing.
+    /// - Throws: `DecodingError` for input that is not an object, or a key that does not decode.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        NestingDepth.countSelection()  // this is a node's encoding: see `StepCodingForm`
+        let container = try decoder.container(keyedBy: SelectionField.self)
+        for field in container.allKeys where try !container.decodeNil(forKey: field) {
+            let key = try container.decode(Key.self, forKey: field)
+            switch field {
+            case .content: content = key
+            case .push: push = key
+            case .modal: modal = key
+            }
+        }
+    }
+
+    /// Encodes the selected layers' keys; an empty selection is `{}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SelectionField.self)
+        if let content { try container.encode(content, forKey: .content) }
+        if let push { try container.encode(push, forKey: .push) }
+        if let modal { try container.encode(modal, forKey: .modal) }
     }
 }

@@ -344,3 +344,7 @@ extension Step where Value: StepValue {
         try value.setIDs(ids)
     }
 }
+
+extension StepStack: BareCodable {
+    static var codingForm: StepCodingForm { .array }
+}

@@ -1,8 +1,8 @@
 /// The repairs that make a saved state fit the current tree, made on its JSON before it is
 /// decoded, with the report of each.
 ///
-/// The state is the tree's own encoding: a step is an object with a `value` (and perhaps a
-/// `renewal`); a hand-written node keeps its steps under their keys and a schema-driven one
+/// The state is the tree's own encoding in its wrapped form (`wrapped(_:schemaDriven:)`): a
+/// step is an object with a `value` (and perhaps a `renewal`); a hand-written node keeps its steps under their keys and a schema-driven one
 /// under `steps`; a stack is an array of elements (`elements` in a schema-driven node), each
 /// with an `id` and a `value`.
 struct StateRepair {

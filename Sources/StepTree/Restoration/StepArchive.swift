@@ -109,7 +109,11 @@ public struct StepArchive<Root: StepNode>: Sendable {
         guard formatVersion <= StepArchiveFormat.version else {
             throw .unsupportedFormat(version: formatVersion)
         }
-        var repair = StateRepair(state: state, reference: try reference())
+        // The repairs walk the wrapped form (see `StateRepair.wrapped(_:schemaDriven:)`).
+        let schemaDriven = initial is DynamicSteps
+        var repair = StateRepair(
+            state: StateRepair.wrapped(state, schemaDriven: schemaDriven),
+            reference: try reference())
         for migration in migrations { repair.apply(migration) }
         repair.dropUnknownSteps()
         for _ in 0..<Self.repairLimit {
@@ -125,10 +129,12 @@ public struct StepArchive<Root: StepNode>: Sendable {
         throw .unrepairable(at: "/", "more than \(Self.repairLimit) repairs")
     }
 
-    /// The initial state's encoding, for the values that repairs go back to.
+    /// The initial state's encoding in the wrapped form, for the values that repairs go back
+    /// to.
     private func reference() throws(RestorationError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(initial))
+            let data = try StepCodingForm.wrappingEverything { try JSONEncoder().encode(initial) }
+            return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             throw .unencodable(String(describing: error))
         }

@@ -133,7 +133,6 @@ extension DynamicSteps: Codable {
                         forKey: key, in: steps, debugDescription: "no step '\(key.stringValue)'")
                 }
                 let step = try steps.nestedContainer(keyedBy: ChildKey.self, forKey: key)
-                try Self.refuseFields(of: step, except: ["value", "renewal"])
                 children[index] = try Self.step(from: step, schema: schema.children[index])
             }
         }
@@ -145,7 +144,8 @@ extension DynamicSteps: Codable {
                 let item = try list.nestedContainer(keyedBy: ChildKey.self)
                 try Self.refuseFields(of: item, except: ["id", "value", "renewal"])
                 let id = try item.decode(String.self, forKey: .id)
-                entries.append(.init(id: id, step: try Self.step(from: item, schema: element)))
+                entries.append(
+                    .init(id: id, step: try Self.wrappedStep(from: item, schema: element)))
             }
             do {
                 try StepStack<DynamicSteps>.validate(ids: entries.map(\.id))
@@ -177,8 +177,22 @@ extension DynamicSteps: Codable {
         }
     }
 
-    /// Reads `{"value": …, "renewal": "…"}`.
+    /// Reads a step in either form (see `StepCodingForm`): the node alone, or
+    /// `{"value": …, "renewal": "…"}`.
     private static func step(
+        from container: KeyedDecodingContainer<ChildKey>, schema: StepSchema
+    ) throws -> Step<DynamicSteps> {
+        let isWrapper = StepCodingForm.isWrapper(
+            hasValue: container.contains(.value), hasRenewal: container.contains(.renewal),
+            hasSelected: container.contains(.selected))
+        guard isWrapper else { return Step(try DynamicSteps(from: container, schema: schema)) }
+        try refuseFields(of: container, except: ["value", "renewal"])
+        return try wrappedStep(from: container, schema: schema)
+    }
+
+    /// Reads `{"value": …, "renewal": "…"}`: a renewed step, a step written before steps were
+    /// written bare, or a stack element (whose `id` the caller reads).
+    private static func wrappedStep(
         from container: KeyedDecodingContainer<ChildKey>, schema: StepSchema
     ) throws -> Step<DynamicSteps> {
         let value = try DynamicSteps(
@@ -206,6 +220,10 @@ extension DynamicSteps: Codable {
             try container.encode(elements, forKey: .elements)
         }
     }
+}
+
+extension DynamicSteps: BareCodable {
+    static var codingForm: StepCodingForm { .object }
 }
 
 extension DynamicSteps: StorageShaped {

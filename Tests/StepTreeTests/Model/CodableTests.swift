@@ -32,25 +32,25 @@ import Testing
         theme.select(.dark)
         #expect(
             String(decoding: try Self.encode(theme), as: UTF8.self)
-                == #"{"dark":{"value":{}},"light":{"value":{}},"selected":{"content":"dark"}}"#)
+                == #"{"dark":{},"light":{},"selected":{"content":"dark"}}"#)
         // One renewal with no value: the same hash chain in every process.
         theme.select(\.light, fresh: true)
         #expect(
             String(decoding: try Self.encode(theme), as: UTF8.self)
-                == #"{"dark":{"value":{}},"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{}},"selected":{"content":"light"}}"#
+                == #"{"dark":{},"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{}},"selected":{"content":"light"}}"#
         )
         var stack = StepStack<ThemeSteps>()
         try stack.push(id: "a")
         #expect(
             String(decoding: try Self.encode(stack), as: UTF8.self)
-                == #"[{"id":"a","value":{"dark":{"value":{}},"light":{"value":{}},"selected":{}}}]"#
+                == #"[{"id":"a","value":{"dark":{},"light":{},"selected":{}}}]"#
         )
         // One key per layer.
         var login = LoginSteps()
         login.select(.signUp)
         #expect(
             String(decoding: try Self.encode(login), as: UTF8.self)
-                == #"{"form":{"value":{}},"selected":{"content":"form","push":"signUp"},"signUp":{"value":{}}}"#
+                == #"{"form":{},"selected":{"content":"form","push":"signUp"},"signUp":{}}"#
         )
         var app = AppSteps()
         app.select(\.login)
@@ -98,7 +98,7 @@ import Testing
         let data = try Self.encode(state)
         #expect(
             String(decoding: data, as: UTF8.self)
-                == #"{"steps":{"a":{"value":{"selected":["x"],"steps":{"x":{"value":{}}}}}}}"#)
+                == #"{"steps":{"a":{"selected":["x"],"steps":{"x":{}}}}}"#)
         let decoded = try Self.decoder(schema).decode(DynamicSteps.self, from: data)
         #expect(decoded == state)
     }
@@ -154,7 +154,7 @@ import Testing
         Mutation(
             #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
             #""renewal":"00000000000000000000000000000000""#),
-        Mutation(#""home":{"value":{}},"#, ""),
+        Mutation(#""home":{},"#, ""),
         Mutation(#""query":"""#, #""query":null"#),
         Mutation(#""selected":{"content":"explore"}}"#, #""selected":{"content":"explore"}"#),
     ]
@@ -220,8 +220,8 @@ import Testing
         Mutation(#""id":"u2""#, #""id":"""#),
         Mutation(#""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#, #""renewal":"-1""#),
         Mutation(#""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#, #""renewal":7"#),
-        Mutation(#""home":{"value":{}}"#, #""nope":{"value":{}}"#),
-        Mutation(#""home":{"value":{}}"#, #""home":7"#),
+        Mutation(#""home":{}"#, #""nope":{}"#),
+        Mutation(#""home":{}"#, #""home":7"#),
         Mutation(#""elements":["#, #""elements":{"#),
     ]
 

@@ -1,0 +1,173 @@
+import ExampleSteps
+import Foundation
+import Testing
+
+@testable import StepTree
+
+/// Steps written bare or in their wrapper (`StepCodingForm`): what is written, and that both
+/// forms, and any mix of them, decode to the same state.
+@Suite struct CodingFormTests {
+    /// The encoding of `value` with every step in its wrapper: the form written before steps
+    /// were bare.
+    static func wrappedEncoding<T: Encodable>(_ value: T) throws -> Data {
+        try StepCodingForm.wrappingEverything { try CodableTests.encode(value) }
+    }
+
+    static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+    /// A node with children named like the wrapper's fields, `value` first.
+    struct FieldNamed: StepsCollection {
+        enum Key: String, StepKey { case value, renewal }
+        var value = Step()
+        var renewal = Step()
+        var selected = StepSelection<Key>()
+        static let steps = StepTable<Self>(.inline(.value, \.value), .inline(.renewal, \.renewal))
+        init() {}
+    }
+
+    struct FieldNamedRoot: StepsCollection {
+        enum Key: String, StepKey { case inner }
+        var selected = StepSelection<Key>()
+        var inner = Step(FieldNamed())
+        static let steps = StepTable<Self>(.inline(.inner, \.inner))
+        init() {}
+    }
+
+    @Test func structuredStepsAreBareAndPayloadsAndRenewalsWrapped() throws {
+        var app = AppSteps()
+        try app.setStack(path: "profile/friends", ids: ["u1"])
+        try app.select(path: "profile/friends/u1/detail", fresh: true)
+        let bare = Self.text(try CodableTests.encode(app))
+        let wrapped = Self.text(try Self.wrappedEncoding(app))
+        #expect(
+            bare
+                == #"{"explore":{"value":{"query":""}},"home":{},"login":{"form":{},"selected":{"content":"form"},"signUp":{}},"profile":{"detail":{"dark":{},"light":{},"selected":{}},"friends":[{"id":"u1","value":{"detail":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{"dark":{},"light":{},"selected":{}}},"friends":[],"main":{},"selected":{"content":"main","push":"detail"},"settings":{}}}],"main":{},"selected":{"content":"main","push":"friends"},"settings":{}},"selected":{"content":"profile"}}"#
+        )
+        #expect(
+            wrapped
+                == #"{"explore":{"value":{"query":""}},"home":{"value":{}},"login":{"value":{"form":{"value":{}},"selected":{"content":"form"},"signUp":{"value":{}}}},"profile":{"value":{"detail":{"value":{"dark":{"value":{}},"light":{"value":{}},"selected":{}}},"friends":{"value":[{"id":"u1","value":{"detail":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{"dark":{"value":{}},"light":{"value":{}},"selected":{}}},"friends":{"value":[]},"main":{"value":{}},"selected":{"content":"main","push":"detail"},"settings":{"value":{}}}}]},"main":{"value":{}},"selected":{"content":"main","push":"friends"},"settings":{"value":{}}}},"selected":{"content":"profile"}}"#
+        )
+    }
+
+    /// The wrapped form is byte for byte what was written before: the identity fixture.
+    @Test func wrappedFormIsTheOneWrittenBefore() throws {
+        let fixture = try Fixtures.identityData("app-state.json")
+        #expect(
+            Self.text(try Self.wrappedEncoding(try IdentityTests.fixtureState()))
+                == Self.text(fixture).trimmingCharacters(in: .newlines))
+    }
+
+    /// Encodings written before steps were bare decode to the states they were written from.
+    @Test(arguments: [
+        #"{"dark":{"value":{}},"light":{"value":{}},"selected":{"content":"dark"}}"#,
+        #"{"dark":{"value":{}},"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{}},"selected":{"content":"light"}}"#,
+    ])
+    func wrappedThemesDecode(_ json: String) throws {
+        let decoded = try JSONDecoder().decode(ThemeSteps.self, from: Data(json.utf8))
+        #expect(try Self.wrappedEncoding(decoded) == Data(json.utf8))
+    }
+
+    /// A node's steps may be in either form, each on its own.
+    @Test func mixedFormsDecode() throws {
+        let state = try CodableTests.busyState(AppSteps())
+        let bare = try JSONDecoder().decode(JSONValue.self, from: CodableTests.encode(state))
+        let wrapped = try JSONDecoder().decode(JSONValue.self, from: Self.wrappedEncoding(state))
+        // Every top-level step and every step of the profile, alternately from each form.
+        var mixed = bare
+        let places: [[JSONValue.Component]] =
+            ["home", "explore", "profile", "login"].map { [.key($0)] }
+            + ["main", "detail", "settings", "friends"].map { [.key("profile"), .key($0)] }
+        for (index, place) in places.enumerated() where index.isMultiple(of: 2) {
+            let replaced = mixed.set(wrapped.value(at: place), at: place[...])
+            #expect(replaced)
+        }
+        #expect(mixed != bare && mixed != wrapped)
+        let decoded = try JSONDecoder().decode(AppSteps.self, from: JSONEncoder().encode(mixed))
+        #expect(decoded == state)
+        #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
+    }
+
+    /// Children named `value` and `renewal` do not make a bare node look like a wrapper.
+    @Test func fieldsNamedLikeTheWrapperAreSteps() throws {
+        var root = FieldNamedRoot()
+        root.select(\.inner, \.renewal)
+        #expect(
+            Self.text(try CodableTests.encode(root))
+                == #"{"inner":{"renewal":{},"selected":{"content":"renewal"},"value":{}},"selected":{"content":"inner"}}"#
+        )
+        for data in [try CodableTests.encode(root), try Self.wrappedEncoding(root)] {
+            #expect(try JSONDecoder().decode(FieldNamedRoot.self, from: data) == root)
+        }
+        root.select(\.inner, fresh: true)
+        #expect(
+            try JSONDecoder().decode(FieldNamedRoot.self, from: CodableTests.encode(root)) == root)
+    }
+
+    /// A bad step says where it is, in either form.
+    @Test(arguments: [
+        (#"{"dark":{},"light":7,"selected":{}}"#, ["light"]),
+        (#"{"dark":{},"light":{"renewal":7,"value":{}},"selected":{}}"#, ["light", "renewal"]),
+        (
+            #"{"dark":{},"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88"},"selected":{}}"#,
+            ["light"]
+        ),
+    ])
+    func aBadStepNamesItsPlace(_ json: String, codingPath: [String]) {
+        do {
+            _ = try JSONDecoder().decode(ThemeSteps.self, from: Data(json.utf8))
+            Issue.record("\(json) decoded")
+        } catch let error as DecodingError {
+            let context: DecodingError.Context? =
+                switch error {
+                case .typeMismatch(_, let context), .valueNotFound(_, let context),
+                    .dataCorrupted(let context):
+                    context
+                case .keyNotFound(_, let context): context
+                @unknown default: nil
+                }
+            #expect(context?.codingPath.map(\.stringValue) == codingPath)
+        } catch {
+            Issue.record("not a DecodingError: \(error)")
+        }
+    }
+
+    /// Random states of both kinds of tree: the bare encoding round trips exactly, the wrapped
+    /// one decodes to the same state, and a save's repair brings the bare one to the wrapped one.
+    @Test(arguments: 0..<8)
+    func randomStatesRoundTripInBothForms(seed: UInt64) throws {
+        let schema = try ExampleSchema.load()
+        try Self.walk(from: AppSteps(), seed: seed, schemaDriven: false) { _ in }
+        try Self.walk(from: DynamicSteps(schema: schema), seed: seed, schemaDriven: true) {
+            $0.userInfo[.stepSchema] = schema
+        }
+    }
+
+    static func walk<Root: StepNode>(
+        from start: Root, seed: UInt64, schemaDriven: Bool, configure: (JSONDecoder) -> Void
+    ) throws {
+        var random = SeededGenerator(seed: seed)
+        var state = start
+        let decoder = JSONDecoder()
+        configure(decoder)
+        for _ in 0..<40 {
+            if let operation = DiffWalkEquivalenceTests.randomOperation(state, &random) {
+                try? state.perform(operation)
+            }
+            let bare = try CodableTests.encode(state)
+            let wrapped = try wrappedEncoding(state)
+            let fromBare = try decoder.decode(Root.self, from: bare)
+            #expect(fromBare == state, "seed \(seed)")
+            #expect(fromBare.hashValue == state.hashValue, "seed \(seed)")
+            #expect(try CodableTests.encode(fromBare) == bare, "seed \(seed)")
+            #expect(try decoder.decode(Root.self, from: wrapped) == state, "seed \(seed)")
+            let bareJSON = try JSONDecoder().decode(JSONValue.self, from: bare)
+            let wrappedJSON = try JSONDecoder().decode(JSONValue.self, from: wrapped)
+            #expect(
+                StateRepair.wrapped(bareJSON, schemaDriven: schemaDriven) == wrappedJSON,
+                "seed \(seed)")
+            #expect(
+                StateRepair.wrapped(wrappedJSON, schemaDriven: schemaDriven) == wrappedJSON,
+                "seed \(seed)")
+        }
+    }
+}
