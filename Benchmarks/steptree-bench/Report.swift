@@ -16,7 +16,7 @@ struct Ratio {
         Ratio(numerator: "select.path", denominator: "select.assign", bar: 10),
         Ratio(numerator: "show.path", denominator: "select.path", bar: 1.5),
         // Reported only: the same editor on a schema-driven tree, through a stack element.
-        Ratio(numerator: "select.path.schema", denominator: "select.path", bar: nil),
+        Ratio(numerator: "select.schema", denominator: "select.path", bar: nil),
         Ratio(numerator: "select.observed", denominator: "select.typed", bar: 1.5),
         Ratio(numerator: "diff.leaf.100000", denominator: "diff.leaf.100", bar: 3),
         // Time only: the bar on full-diff linearity is on instructions (Benchmarks/callgrind.sh),

@@ -91,6 +91,15 @@ class StepNodeStorage: @unchecked Sendable {
     func setElements(_ ids: [String]) {}
     /// Removes the elements from `index` on.
     func removeElements(from index: Int) {}
+
+    /// Selects child `index` in `layer`, its layer; see ``select(_:)``.
+    func select(_ index: Int, in layer: StepLayer) -> Int? {
+        let old = selectedIndex(in: layer)
+        guard old != index else { return old }
+        setSelectedIndex(index, in: layer)
+        if let old, layer != .content { resetChild(old) }
+        return old
+    }
 }
 
 extension StepNodeStorage {
@@ -120,15 +129,6 @@ extension StepNodeStorage {
     @discardableResult
     func select(_ index: Int) -> Int? { select(index, in: childLayer(index)) }
 
-    /// Selects child `index` in `layer`, its layer; see ``select(_:)``.
-    func select(_ index: Int, in layer: StepLayer) -> Int? {
-        let old = selectedIndex(in: layer)
-        guard old != index else { return old }
-        setSelectedIndex(index, in: layer)
-        if let old, layer != .content { resetChild(old) }
-        return old
-    }
-
     /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
     ///
     /// Returns the index it cleared.
@@ -149,7 +149,7 @@ extension StepKind {
 /// A child step as the engine sees it: its box, which holds its renewal history.
 @usableFromInline
 struct StepReference {
-    let storage: StepNodeStorage
+    @usableFromInline let storage: StepNodeStorage
 
     @usableFromInline
     init(storage: StepNodeStorage) {

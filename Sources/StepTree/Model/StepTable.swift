@@ -259,9 +259,9 @@ final class StepAccessor: @unchecked Sendable {
     /// The byte offset of the stored property, if the key path names one.
     let offset: Int?
     /// The child step, read without writing.
-    let read: (StepNodeStorage) -> StepReference
+    @usableFromInline let read: (StepNodeStorage) -> StepReference
     /// Puts the child back in its initial state: the value a new node has there.
-    let reset: (StepNodeStorage) -> Void
+    @usableFromInline let reset: (StepNodeStorage) -> Void
     /// Whether the child can hold a value.
     let accepts: (any StepValue) -> Bool
     /// Renews the child with a value (which it accepts), or with none.
@@ -379,16 +379,40 @@ final class SelectionAccessor: @unchecked Sendable {
     let write: (StepNodeStorage, Int?, StepLayer) -> Void
     /// How the engine boxes a `Node` it knows only at run time.
     let boxing: NodeBoxing
+    /// The index of the child a path segment names, for up to 8 children (`nil` when it names
+    /// none), and that child's box: a path's look-up at one level, in one call.
+    let resolve: (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?
+    /// Selects a child in its layer, putting a pushed or presented child it replaces back in
+    /// its initial state: the index selected before.
+    let select: (StepNodeStorage, Int) -> Int?
 
     @usableFromInline
     init(
         read: @escaping (StepNodeStorage, StepLayer) -> Int?,
         write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void,
-        boxing: NodeBoxing
+        boxing: NodeBoxing,
+        resolve: @escaping (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?,
+        select: @escaping (StepNodeStorage, Int) -> Int?
     ) {
         self.read = read
         self.write = write
         self.boxing = boxing
+        self.resolve = resolve
+        self.select = select
+    }
+
+    /// The index of the child `key` selects in `layer`, in the table `contents`: `nil` for a
+    /// key stored in the wrong layer, which reads as nothing selected.
+    @inlinable
+    static func index<Node: StepsCollection>(
+        of key: Node.Key, in layer: StepLayer, _ contents: StepTable<Node>.Contents
+    ) -> Int? {
+        // A linear search of a few keys beats hashing one.
+        let found =
+            contents.keyList.count <= 8
+            ? contents.keyList.firstIndex(of: key) : contents.indexByKey[key]
+        guard let index = found, contents.layers[index] == layer else { return nil }
+        return index
     }
 
     @inlinable
@@ -397,20 +421,47 @@ final class SelectionAccessor: @unchecked Sendable {
             read: { storage, layer in
                 let box = CollectionStorage<Node>.of(storage)
                 guard let key = box.value.selected[layer] else { return nil }
-                let contents = box.table.contents
-                // A linear search of a few keys beats hashing one; a key stored in the wrong
-                // layer reads as nothing selected.
-                let found =
-                    contents.keyList.count <= 8
-                    ? contents.keyList.firstIndex(of: key) : contents.indexByKey[key]
-                guard let index = found, contents.layers[index] == layer else { return nil }
-                return index
+                return index(of: key, in: layer, box.table.contents)
             },
             write: { storage, index, layer in
                 let box = CollectionStorage<Node>.of(storage)
                 box.value.selected[layer] = index.map { box.table.contents.keyList[$0] }
             },
-            boxing: .of(Node.self, in: CollectionStorage<Node>.self) { CollectionStorage($0) })
+            boxing: .of(Node.self, in: CollectionStorage<Node>.self) { CollectionStorage($0) },
+            resolve: { storage, segment in
+                let box = CollectionStorage<Node>.of(storage)
+                let contents = box.table.contents
+                guard
+                    let index = contents.keyList.firstIndex(where: {
+                        StepPath.sameSegment($0.rawValue, segment)
+                    })
+                else { return nil }
+                let offset = contents.offsets[index]
+                guard offset >= 0 else {
+                    return (index, contents.accessors[index].read(box).storage)
+                }
+                // A read access, from a borrowed value (a box being read may be shared between
+                // threads); a `Step` is laid out as the reference to its box.
+                let child = withUnsafePointer(to: box.value) {
+                    UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
+                }
+                return (index, child)
+            },
+            select: { storage, index in
+                let box = CollectionStorage<Node>.of(storage)
+                let contents = box.table.contents
+                let layer = contents.layers[index]
+                let key = contents.keyList[index]
+                guard let oldKey = box.value.selected[layer] else {
+                    box.value.selected[layer] = key
+                    return nil
+                }
+                guard oldKey != key else { return index }
+                box.value.selected[layer] = key
+                let old = Self.index(of: oldKey, in: layer, contents)
+                if let old, layer != .content { contents.accessors[old].reset(box) }
+                return old
+            })
     }
 }
 

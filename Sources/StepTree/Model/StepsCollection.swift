@@ -101,8 +101,17 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
+        let contents = table.contents
+        if contents.names.count <= 8 {
+            guard let (index, child) = contents.selection.resolve(self, segment) else { return nil }
+            return (.child(index), child)
+        }
         guard let index = childIndex(forSegment: segment) else { return nil }
         return (.child(index), child(index).storage)
+    }
+
+    override func select(_ index: Int, in layer: StepLayer) -> Int? {
+        table.contents.selection.select(self, index)
     }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {

@@ -116,6 +116,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the key or id `lhs` is the segment whose UTF-8 bytes are `rhs`, compared as
     /// ``sameSegment(_:_:)`` compares two texts.
+    @inlinable
     static func sameSegment(_ lhs: some StringProtocol, _ rhs: SegmentBytes) -> Bool {
         lhs.utf8.count == rhs.count
             && lhs.withUTF8Bytes { bytes in
@@ -202,11 +203,12 @@ extension StepPath: Codable {
 
 /// The UTF-8 bytes of one path segment, or of a whole path text, as the engine compares them
 /// with keys and ids.
-typealias SegmentBytes = UnsafeBufferPointer<UInt8>
+@usableFromInline typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 
 extension StringProtocol {
     /// Runs `body` on the text's UTF-8 bytes, which a native string stores contiguously; any
     /// other (a bridged string) is copied first.
+    @inlinable
     func withUTF8Bytes<Result>(_ body: (SegmentBytes) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = String(self)
