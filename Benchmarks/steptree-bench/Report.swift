@@ -15,6 +15,8 @@ struct Ratio {
         Ratio(numerator: "select.typed", denominator: "select.assign", bar: 2),
         Ratio(numerator: "select.path", denominator: "select.assign", bar: 10),
         Ratio(numerator: "show.path", denominator: "select.path", bar: 1.5),
+        // Reported only: the same editor on a schema-driven tree, through a stack element.
+        Ratio(numerator: "select.schema", denominator: "select.path", bar: nil),
         Ratio(numerator: "select.observed", denominator: "select.typed", bar: 1.5),
         // Reported only: what a renewal with a value adds to a typed deep link.
         Ratio(numerator: "select.value", denominator: "select.typed", bar: nil),

@@ -196,6 +196,25 @@ enum SelectBench {
         try deepLinks { steps, index in try steps.show(path: targets[index & 1]) }
     }
 
+    /// `path` on a schema-driven tree (the small generated one): two deep links through the top
+    /// element of a stack, alternating between the tabs, as deep links into a served schema go.
+    static func schemaPath(_ tree: BuiltTree) throws -> Runner {
+        let links = ["t0/list/a1/detail/dark", "t1/list/a1/detail/light"]
+        var state = tree.state
+        for link in links {
+            try state.select(path: link)
+            let shown = state.visibleScreen.description
+            try expect(shown == "/" + link, "deep link shows \(shown), expected /\(link)")
+        }
+        return { count in
+            var state = tree.state
+            return try timeLoop(count) { index in
+                try state.select(path: links[index & 1])
+                blackHole(state)
+            }
+        }
+    }
+
     /// The same change written as direct assignments through the library's own structs: the
     /// floor for a copy-on-write tree, with one uniqueness check per level and no key look-up.
     @inline(__always)

@@ -20,6 +20,7 @@ let workloads = [
     Workload("select.path", SelectBench.path),
     Workload("show.path", SelectBench.shown),
     Workload("select.assign", SelectBench.assigned),
+    Workload("select.schema") { try SelectBench.schemaPath(store.tree(.small)) },
     Workload("codable.roundtrip", CodableBench.roundTrip),
     Workload("diff.leaf.100") { try DiffBench.leaf(store.tree(.small)) },
     Workload("diff.leaf.100000") { try DiffBench.leaf(store.tree(.large)) },

@@ -24,14 +24,14 @@ extension StepNode {
     /// - Complexity: O(*d*) for a path of depth *d* (O(*n*) per stack segment of *n* elements),
     ///   plus the size of what a replaced step resets.
     public mutating func select(path: String, fresh: Bool = false) throws(StepPathError) {
-        try edit(StepPath.parts(of: path), .select(fresh ? .fresh : nil))
+        try edit(path: path, .select(fresh: fresh))
     }
 
     /// Selects every step along `path`; see ``select(path:fresh:)-(String,_)``.
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*.
     public mutating func select(path: StepPath, fresh: Bool = false) throws(StepPathError) {
-        try edit(path.parts, .select(fresh ? .fresh : nil))
+        try edit(path.parts, .select(fresh: fresh))
     }
 
     /// Selects every step along `path` and renews the last one with `value`, which becomes its
@@ -44,7 +44,7 @@ extension StepNode {
     ///   another type; the value is unchanged.
     /// - Complexity: O(*d* + *s*) for depth *d* and a value whose encoding has size *s*.
     public mutating func select(path: String, with value: some StepValue) throws(StepPathError) {
-        try edit(StepPath.parts(of: path), .select(.value(value)))
+        try edit(path: path, .select(with: value))
     }
 
     /// Shows exactly the screen at `path`: selects it as ``select(path:fresh:)-(String,_)``
@@ -64,14 +64,14 @@ extension StepNode {
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the size of what is cleared.
     public mutating func show(path: String, fresh: Bool = false) throws(StepPathError) {
-        try edit(StepPath.parts(of: path), .show(fresh ? .fresh : nil))
+        try edit(path: path, .show(fresh: fresh))
     }
 
     /// Shows exactly the screen at `path`; see ``show(path:fresh:)-(String,_)``.
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the size of what is cleared.
     public mutating func show(path: StepPath, fresh: Bool = false) throws(StepPathError) {
-        try edit(path.parts, .show(fresh ? .fresh : nil))
+        try edit(path.parts, .show(fresh: fresh))
     }
 
     /// Shows exactly the screen at `path`, renewing it with `value`; see
@@ -79,7 +79,7 @@ extension StepNode {
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d* + *s*) for depth *d* and a value whose encoding has size *s*.
     public mutating func show(path: String, with value: some StepValue) throws(StepPathError) {
-        try edit(StepPath.parts(of: path), .show(.value(value)))
+        try edit(path: path, .show(with: value))
     }
 
     /// Makes the parent of the last segment clear that step's layer, if it selects that step;
@@ -91,7 +91,7 @@ extension StepNode {
     ///   unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the size of what is reset.
     public mutating func deselect(path: String) throws(StepPathError) {
-        try edit(StepPath.parts(of: path), .deselect)
+        try edit(path: path, .deselect)
     }
 
     /// Deselects the step at `path`; see ``deselect(path:)-(String)``.
@@ -108,7 +108,7 @@ extension StepNode {
     ///   empty or `/`-containing id; the value is unchanged.
     /// - Complexity: O(*d* + *n* + *m*) for depth *d*, *n* old and *m* new elements.
     public mutating func setStack(path: String, ids: [String]) throws(StepPathError) {
-        try edit(StepPath.parts(of: path), .setStack(ids))
+        try edit(path: path, .setStack(ids))
     }
 
     /// Sets the elements of the stack at `path`; see ``setStack(path:ids:)-(String,_)``.
@@ -133,7 +133,7 @@ extension StepNode {
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d* + *n*) for depth *d* and a stack of *n* elements.
     public mutating func remove(path: String) throws(StepPathError) {
-        try edit(StepPath.parts(of: path), .remove)
+        try edit(path: path, .remove)
     }
 
     /// Replaces this state with `saved`, another state of the same tree built independently (a

@@ -75,7 +75,19 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// - Complexity: O(1), or O(*n*) for a stack of at most ``indexThreshold`` elements.
     func index(of id: some StringProtocol) -> Int? {
         if let positions { return positions[SegmentKey(id)] }
-        return entries.firstIndex { StepPath.sameSegment($0.id, id) }
+        return id.withUTF8Bytes(searchIndex)
+    }
+
+    /// The position of the element whose id has the UTF-8 bytes `id`, as ``index(of:)`` finds
+    /// it.
+    func index(ofSegment id: SegmentBytes) -> Int? {
+        if positions != nil { return index(of: String(decoding: id, as: UTF8.self)) }
+        return searchIndex(id)
+    }
+
+    /// The position of the element with `id`, searched from the bottom.
+    private func searchIndex(_ id: SegmentBytes) -> Int? {
+        entries.firstIndex { StepPath.sameSegment($0.id, id) }
     }
 
     /// Appends an entry whose id is valid and not in the stack yet.
@@ -256,6 +268,7 @@ extension StepStack: Codable {
 
 extension StepStack: StorageShaped where Element: StepsCollection {
     func makeStorage() -> StepNodeStorage { StackStorage(self) }
+    static var nodeBoxing: NodeBoxing? { nil }
 }
 
 /// The box of a hand-written stack (`@unchecked Sendable` for the reason on
@@ -267,13 +280,17 @@ final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Elemen
     override var isStack: Bool { true }
     override var elementCount: Int { value.entries.count }
     override func element(_ index: Int) -> ElementReference { value.entries[index].reference }
-    override func elementIndex(forID id: Substring) -> Int? { value.index(of: id) }
+    override func elementIndex(forSegment id: SegmentBytes) -> Int? { value.index(ofSegment: id) }
+    override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
+        guard let index = value.index(ofSegment: segment) else { return nil }
+        return (.element(index), value.entries[index].step.storage)
+    }
     override func elementAccepts(_ value: any StepValue) -> Bool { value is Element }
     override func renewElement(_ index: Int, with value: (any StepValue)?) {
         self.value.modifyStep(at: index) { $0.renew(with: value as? Element) }
     }
-    override func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {
-        body(value.modifyStep(at: index) { $0.uniqueStorage() })
+    override func uniqueElement(_ index: Int) -> StepNodeStorage {
+        value.modifyStep(at: index) { $0.uniqueStorage() }
     }
     override func setElements(_ ids: [String]) { value.replace(with: ids) { _ in Element() } }
     override func removeElements(from index: Int) { value.removeEntries(from: index) }

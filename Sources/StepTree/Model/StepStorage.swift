@@ -14,6 +14,9 @@ class StepNodeStorage: @unchecked Sendable {
     /// Unchecked for the reason on `StepStorage.value`.
     @usableFromInline @exclusivity(unchecked) final var renewalHistory: RenewalHistory?
 
+    @inlinable
+    init() {}
+
     /// The renewal history of the step whose value this box holds.
     @usableFromInline final var renewal: StepRenewal {
         get { StepRenewal(renewalHistory) }
@@ -30,8 +33,10 @@ class StepNodeStorage: @unchecked Sendable {
     func childKey(_ index: Int) -> String { "" }
     /// The kind of child `index`.
     func childKind(_ index: Int) -> StepKind { .inline }
-    /// The index of the child named `key`.
-    func childIndex(forKey key: Substring) -> Int? { nil }
+    /// The layer of child `index` (read without copying its kind, which may hold a style).
+    func childLayer(_ index: Int) -> StepLayer { childKind(index).layer }
+    /// The index of the child whose key has the UTF-8 bytes `key`.
+    func childIndex(forSegment key: SegmentBytes) -> Int? { nil }
     /// Whether this node is a stack of elements.
     var isStack: Bool { false }
     /// A description of the value's type, for observers and errors.
@@ -52,8 +57,11 @@ class StepNodeStorage: @unchecked Sendable {
     func element(_ index: Int) -> ElementReference {
         ElementReference(id: "", storage: self)
     }
-    /// The index of the element with `id`.
-    func elementIndex(forID id: Substring) -> Int? { nil }
+    /// The index of the element whose id has the UTF-8 bytes `id`.
+    func elementIndex(forSegment id: SegmentBytes) -> Int? { nil }
+    /// The step that `segment` names from this node, a child by key or a stack element by id,
+    /// and the node it leads to; reads only.
+    func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? { nil }
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }
     /// Why the stored selection does not fit the node's table (a key in the wrong layer), for
@@ -70,24 +78,40 @@ class StepNodeStorage: @unchecked Sendable {
     func childAccepts(_ value: any StepValue, at index: Int) -> Bool { false }
     /// Renews child `index` with `value`, or with no value.
     func renewChild(_ index: Int, with value: (any StepValue)?) {}
-    /// Runs `body` on the unique box of child `index`.
-    func modifyChild(_ index: Int, _ body: (StepNodeStorage) -> Void) {}
+    /// The box of child `index`, made unique first: the editor changes it in place.
+    func uniqueChild(_ index: Int) -> StepNodeStorage { self }
     /// Whether element `index` can hold `value`.
     func elementAccepts(_ value: any StepValue) -> Bool { false }
     /// Renews element `index` with `value`, or with no value.
     func renewElement(_ index: Int, with value: (any StepValue)?) {}
-    /// Runs `body` on the unique box of element `index`.
-    func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {}
+    /// The box of element `index`, made unique first: the editor changes it in place.
+    func uniqueElement(_ index: Int) -> StepNodeStorage { self }
     /// Makes the stack hold exactly `ids` (already validated): elements that stay keep their
     /// state, new ones start from the initial element.
     func setElements(_ ids: [String]) {}
     /// Removes the elements from `index` on.
     func removeElements(from index: Int) {}
+
+    /// Selects child `index` in `layer`, its layer; see ``select(_:)``.
+    func select(_ index: Int, in layer: StepLayer) -> Int? {
+        let old = selectedIndex(in: layer)
+        guard old != index else { return old }
+        setSelectedIndex(index, in: layer)
+        if let old, layer != .content { resetChild(old) }
+        return old
+    }
 }
 
 extension StepNodeStorage {
-    /// The layer of child `index`.
-    func childLayer(_ index: Int) -> StepLayer { childKind(index).layer }
+    /// The index of the child named `key`.
+    func childIndex(forKey key: some StringProtocol) -> Int? {
+        key.withUTF8Bytes(childIndex(forSegment:))
+    }
+
+    /// The index of the element with `id`.
+    func elementIndex(forID id: some StringProtocol) -> Int? {
+        id.withUTF8Bytes(elementIndex(forSegment:))
+    }
 
     /// Whether child `index` is selected in its layer.
     func selects(_ index: Int) -> Bool { selectedIndex(in: childLayer(index)) == index }
@@ -103,14 +127,7 @@ extension StepNodeStorage {
     ///
     /// Returns the index it replaced.
     @discardableResult
-    func select(_ index: Int) -> Int? {
-        let layer = childLayer(index)
-        let old = selectedIndex(in: layer)
-        guard old != index else { return old }
-        setSelectedIndex(index, in: layer)
-        if let old, layer != .content { resetChild(old) }
-        return old
-    }
+    func select(_ index: Int) -> Int? { select(index, in: childLayer(index)) }
 
     /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
     ///
@@ -132,7 +149,7 @@ extension StepKind {
 /// A child step as the engine sees it: its box, which holds its renewal history.
 @usableFromInline
 struct StepReference {
-    let storage: StepNodeStorage
+    @usableFromInline let storage: StepNodeStorage
 
     @usableFromInline
     init(storage: StepNodeStorage) {
@@ -161,6 +178,7 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     // checks would only cost time on every read the engine makes.
     @usableFromInline @exclusivity(unchecked) final var value: Value
 
+    @inlinable
     init(_ value: Value) {
         self.value = value
     }
@@ -186,9 +204,12 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
             if let storage = shaped.makeStorage(for: value) as? StepStorage<Value> {
                 return storage
             }
-        case .collection(let node):
-            // `node` is `Value` (it was found from `Value.self`): no dynamic cast needed.
-            return unsafeDowncast(boxCollection(node, value), to: StepStorage<Value>.self)
+        case .collection(let boxing):
+            // `value` is a node (its shape was found from `Value.self`): boxed by the code
+            // compiled for its type.
+            return unsafeDowncast(
+                withUnsafePointer(to: value) { boxing.copy(UnsafeRawPointer($0)) },
+                to: StepStorage<Value>.self)
         case .leaf:
             break
         }
@@ -199,40 +220,59 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
 /// Which box a value type gets, found by conformance checks once per type.
 enum StorageShape: Sendable {
     case leaf
-    case collection(any StepsCollection.Type)
+    /// A ``StepsCollection`` node, boxed as its table says.
+    case collection(NodeBoxing)
     case shaped(any StorageShaped.Type)
 
-    private static let known = Locked<[ObjectIdentifier: StorageShape]>([:])
+    /// How a node of this shape is boxed, if it is a node.
+    var nodeBoxing: NodeBoxing? {
+        switch self {
+        case .leaf: nil
+        case .collection(let boxing): boxing
+        case .shaped(let shaped): shaped.nodeBoxing
+        }
+    }
+
+    /// The shapes found so far, and the last one asked for: most look-ups ask for the type of
+    /// the one before (a tree's root, edited again and again), and comparing one identifier is
+    /// far cheaper than hashing it.
+    private static let known = Locked<
+        (last: (ObjectIdentifier, StorageShape)?, all: [ObjectIdentifier: StorageShape])
+    >((nil, [:]))
 
     static func of(_ type: any StepValue.Type) -> StorageShape {
         let id = ObjectIdentifier(type)
-        if let shape = known.withLock({ $0[id] }) { return shape }
+        let found = known.withLock { known -> StorageShape? in
+            if let last = known.last, last.0 == id { return last.1 }
+            guard let shape = known.all[id] else { return nil }
+            known.last = (id, shape)
+            return shape
+        }
+        if let found { return found }
         let shape: StorageShape =
             if let shaped = type as? any StorageShaped.Type {
                 .shaped(shaped)
             } else if let node = type as? any StepsCollection.Type {
-                .collection(node)
+                .collection(boxing(of: node))
             } else {
                 .leaf
             }
-        known.withLock { $0[id] = shape }
+        known.withLock { $0.all[id] = shape }
         return shape
     }
 }
 
-/// The node box of `value`, whose type `Value` is `Node` (a type found from `Value.self`).
-private func boxCollection<Node: StepsCollection, Value: StepValue>(
-    _ type: Node.Type, _ value: Value
-) -> StepNodeStorage {
-    assert(Node.self == Value.self, "\(Value.self) boxed as \(Node.self)")
-    return withUnsafePointer(to: value) {
-        $0.withMemoryRebound(to: Node.self, capacity: 1) { CollectionStorage($0.pointee) }
-    }
+/// How a node of type `Node` is boxed: by code compiled for it where its table is declared.
+private func boxing<Node: StepsCollection>(of type: Node.Type) -> NodeBoxing {
+    Node.steps.contents.selection.boxing
 }
 
 /// Library value types that come with their own storage subclass.
 protocol StorageShaped: StepValue {
     func makeStorage() -> StepNodeStorage
+    /// How the engine boxes a value of this type that is the root of an edit; `nil` for one
+    /// that is no ``StepNode``.
+    static var nodeBoxing: NodeBoxing? { get }
 }
 
 extension StorageShaped {

@@ -339,15 +339,19 @@ final class StepAccessor: @unchecked Sendable {
     /// The byte offset of the stored property, if the key path names one.
     let offset: Int?
     /// The child step, read without writing.
-    let read: (StepNodeStorage) -> StepReference
+    @usableFromInline let read: (StepNodeStorage) -> StepReference
     /// Puts the child back in its initial state: the value a new node has there.
-    let reset: (StepNodeStorage) -> Void
+    @usableFromInline let reset: (StepNodeStorage) -> Void
     /// Whether the child can hold a value.
     let accepts: (any StepValue) -> Bool
     /// Renews the child with a value (which it accepts), or with none.
     let renew: (StepNodeStorage, (any StepValue)?) -> Void
-    /// Runs a body on the child's unique box.
-    let modify: (StepNodeStorage, (StepNodeStorage) -> Void) -> Void
+    /// The child's box, made unique first, for an edit that changes it in place.
+    let unique: (StepNodeStorage) -> StepNodeStorage
+    /// `read` and `unique` for a child stored at a known byte offset, given by the caller:
+    /// closures that capture nothing, so calling them costs no reference counting.
+    let readAt: (StepNodeStorage, Int) -> StepNodeStorage
+    let uniqueAt: (StepNodeStorage, Int) -> StepNodeStorage
     /// Puts the child of the node at a pointer (to a `Node`) back in its initial state: the
     /// typed fast path's `reset`, for a node that is not in a box.
     @usableFromInline let resetInPlace: (UnsafeMutableRawPointer) -> Void
@@ -359,7 +363,9 @@ final class StepAccessor: @unchecked Sendable {
         reset: @escaping (StepNodeStorage) -> Void,
         accepts: @escaping (any StepValue) -> Bool,
         renew: @escaping (StepNodeStorage, (any StepValue)?) -> Void,
-        modify: @escaping (StepNodeStorage, (StepNodeStorage) -> Void) -> Void,
+        unique: @escaping (StepNodeStorage) -> StepNodeStorage,
+        readAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
+        uniqueAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
         resetInPlace: @escaping (UnsafeMutableRawPointer) -> Void
     ) {
         self.anyKeyPath = anyKeyPath
@@ -369,7 +375,9 @@ final class StepAccessor: @unchecked Sendable {
         self.reset = reset
         self.accepts = accepts
         self.renew = renew
-        self.modify = modify
+        self.unique = unique
+        self.readAt = readAt
+        self.uniqueAt = uniqueAt
     }
 
     /// The accessor of the child stored at `keyPath`.
@@ -402,23 +410,45 @@ final class StepAccessor: @unchecked Sendable {
         return StepAccessor(
             anyKeyPath: keyPath, offset: offset,
             read: { storage in
-                // A read access, by key path: a box being read may be shared between threads,
-                // and reaching the child by offset would take a modifying access to it.
-                StepReference(
-                    storage: CollectionStorage<Node>.of(storage).value[keyPath: keyPath].storage)
+                let box = CollectionStorage<Node>.of(storage)
+                guard let offset else {
+                    return StepReference(storage: box.value[keyPath: keyPath].storage)
+                }
+                // A read access: a box being read may be shared between threads, so the child
+                // is reached by its offset from a borrowed value, never from a modifying access.
+                return withUnsafePointer(to: box.value) { node in
+                    StepReference(
+                        storage: UnsafeRawPointer(node).load(
+                            fromByteOffset: offset, as: Step<Value>.self
+                        ).storage)
+                }
             },
             reset: { storage in withStep(in: storage) { $0 = initial.step } },
             accepts: { $0 is Value },
             renew: { storage, value in withStep(in: storage) { $0.renew(with: value as? Value) } },
-            modify: { storage, body in withStep(in: storage) { body($0.uniqueStorage()) } },
+            unique: { storage in withStep(in: storage) { $0.uniqueStorage() } },
+            readAt: { storage, offset in
+                // As `read` does, from a borrowed value.
+                withUnsafePointer(to: CollectionStorage<Node>.of(storage).value) { node in
+                    UnsafeRawPointer(node).load(fromByteOffset: offset, as: Step<Value>.self)
+                        .storage
+                }
+            },
+            uniqueAt: { storage, offset in
+                withUnsafeMutablePointer(to: &CollectionStorage<Node>.of(storage).value) { node in
+                    (UnsafeMutableRawPointer(node) + offset).assumingMemoryBound(
+                        to: Step<Value>.self
+                    ).pointee.uniqueStorage()
+                }
+            },
             resetInPlace: { node in
                 withStep(in: node.assumingMemoryBound(to: Node.self)) { $0 = initial.step }
             })
     }
 }
 
-/// Reads and writes the selection of a node without knowing its type; like ``StepAccessor``,
-/// its closures are compiled where the table is declared.
+/// Reads and writes the selection of a node without knowing its type, and boxes a node; like
+/// ``StepAccessor``, its closures are compiled where the table is declared.
 ///
 /// `@unchecked Sendable`: the closures capture nothing.
 @usableFromInline
@@ -427,14 +457,42 @@ final class SelectionAccessor: @unchecked Sendable {
     let read: (StepNodeStorage, StepLayer) -> Int?
     /// Stores a child index (or nothing) as the selection of a layer.
     let write: (StepNodeStorage, Int?, StepLayer) -> Void
+    /// How the engine boxes a `Node` it knows only at run time.
+    let boxing: NodeBoxing
+    /// The index of the child a path segment names, for up to 8 children (`nil` when it names
+    /// none), and that child's box: a path's look-up at one level, in one call.
+    let resolve: (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?
+    /// Selects a child in its layer, putting a pushed or presented child it replaces back in
+    /// its initial state: the index selected before.
+    let select: (StepNodeStorage, Int) -> Int?
 
     @usableFromInline
     init(
         read: @escaping (StepNodeStorage, StepLayer) -> Int?,
-        write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void
+        write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void,
+        boxing: NodeBoxing,
+        resolve: @escaping (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?,
+        select: @escaping (StepNodeStorage, Int) -> Int?
     ) {
         self.read = read
         self.write = write
+        self.boxing = boxing
+        self.resolve = resolve
+        self.select = select
+    }
+
+    /// The index of the child `key` selects in `layer`, in the table `contents`: `nil` for a
+    /// key stored in the wrong layer, which reads as nothing selected.
+    @inlinable
+    static func index<Node: StepsCollection>(
+        of key: Node.Key, in layer: StepLayer, _ contents: StepTable<Node>.Contents
+    ) -> Int? {
+        // A linear search of a few keys beats hashing one.
+        let found =
+            contents.keyList.count <= 8
+            ? contents.keyList.firstIndex(of: key) : contents.indexByKey[key]
+        guard let index = found, contents.layers[index] == layer else { return nil }
+        return index
     }
 
     @inlinable
@@ -443,18 +501,46 @@ final class SelectionAccessor: @unchecked Sendable {
             read: { storage, layer in
                 let box = CollectionStorage<Node>.of(storage)
                 guard let key = box.value.selected[layer] else { return nil }
-                let contents = box.table.contents
-                // A linear search of a few keys beats hashing one; a key stored in the wrong
-                // layer reads as nothing selected.
-                let found =
-                    contents.keyList.count <= 8
-                    ? contents.keyList.firstIndex(of: key) : contents.indexByKey[key]
-                guard let index = found, contents.kinds[index].layer == layer else { return nil }
-                return index
+                return index(of: key, in: layer, box.table.contents)
             },
             write: { storage, index, layer in
                 let box = CollectionStorage<Node>.of(storage)
                 box.value.selected[layer] = index.map { box.table.contents.keyList[$0] }
+            },
+            boxing: .of(Node.self, in: CollectionStorage<Node>.self) { CollectionStorage($0) },
+            resolve: { storage, segment in
+                let box = CollectionStorage<Node>.of(storage)
+                let contents = box.table.contents
+                guard
+                    let index = contents.keyList.firstIndex(where: {
+                        StepPath.sameSegment($0.rawValue, segment)
+                    })
+                else { return nil }
+                let offset = contents.offsets[index]
+                guard offset >= 0 else {
+                    return (index, contents.accessors[index].read(box).storage)
+                }
+                // A read access, from a borrowed value (a box being read may be shared between
+                // threads); a `Step` is laid out as the reference to its box.
+                let child = withUnsafePointer(to: box.value) {
+                    UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
+                }
+                return (index, child)
+            },
+            select: { storage, index in
+                let box = CollectionStorage<Node>.of(storage)
+                let contents = box.table.contents
+                let layer = contents.layers[index]
+                let key = contents.keyList[index]
+                guard let oldKey = box.value.selected[layer] else {
+                    box.value.selected[layer] = key
+                    return nil
+                }
+                guard oldKey != key else { return index }
+                box.value.selected[layer] = key
+                let old = Self.index(of: oldKey, in: layer, contents)
+                if let old, layer != .content { contents.accessors[old].reset(box) }
+                return old
             })
     }
 }

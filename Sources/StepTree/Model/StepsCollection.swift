@@ -45,7 +45,7 @@ extension StepsCollection {
     /// Like every select API, it reports the change to ``StepSystem/observer``.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     public mutating func select(_ key: Key) {
-        perform(.select(nil), on: [key.rawValue[...]])
+        perform(.select(fresh: false), on: [key.rawValue[...]])
     }
 
     /// Deselects the child `key` if it is selected; a tab cannot be deselected and is left as
@@ -72,7 +72,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
     @usableFromInline let table: StepTable<Node>
 
-    @usableFromInline
+    @inlinable
     override init(_ value: Node) {
         table = Node.steps
         super.init(value)
@@ -93,7 +93,26 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override var hasTabs: Bool { table.hasTabs }
     override func childKey(_ index: Int) -> String { table.contents.names[index] }
     override func childKind(_ index: Int) -> StepKind { table.contents.kinds[index] }
-    override func childIndex(forKey key: Substring) -> Int? { table.index(ofName: key) }
+    override func childLayer(_ index: Int) -> StepLayer { table.contents.layers[index] }
+
+    override func childIndex(forSegment key: SegmentBytes) -> Int? {
+        let contents = table.contents
+        return SegmentKey.position(of: key, in: contents.names, index: contents.indexByName)
+    }
+
+    override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
+        let contents = table.contents
+        if contents.names.count <= 8 {
+            guard let (index, child) = contents.selection.resolve(self, segment) else { return nil }
+            return (.child(index), child)
+        }
+        guard let index = childIndex(forSegment: segment) else { return nil }
+        return (.child(index), child(index).storage)
+    }
+
+    override func select(_ index: Int, in layer: StepLayer) -> Int? {
+        table.contents.selection.select(self, index)
+    }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {
         table.contents.selection.read(self, layer)
@@ -110,7 +129,10 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func child(_ index: Int) -> StepReference {
-        table.contents.accessors[index].read(self)
+        let contents = table.contents
+        let offset = contents.offsets[index]
+        guard offset >= 0 else { return contents.accessors[index].read(self) }
+        return StepReference(storage: contents.accessors[index].readAt(self, offset))
     }
 
     override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
@@ -127,7 +149,10 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         table.contents.accessors[index].renew(self, value)
     }
 
-    override func modifyChild(_ index: Int, _ body: (StepNodeStorage) -> Void) {
-        table.contents.accessors[index].modify(self, body)
+    override func uniqueChild(_ index: Int) -> StepNodeStorage {
+        let contents = table.contents
+        let offset = contents.offsets[index]
+        guard offset >= 0 else { return contents.accessors[index].unique(self) }
+        return contents.accessors[index].uniqueAt(self, offset)
     }
 }

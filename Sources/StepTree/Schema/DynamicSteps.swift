@@ -228,6 +228,9 @@ extension DynamicSteps: BareCodable {
 
 extension DynamicSteps: StorageShaped {
     func makeStorage() -> StepNodeStorage { DynamicStorage(self) }
+    static let nodeBoxing: NodeBoxing? = .of(Self.self, in: DynamicStorage.self) {
+        DynamicStorage($0)
+    }
 }
 
 /// The box of a schema-driven node (`@unchecked Sendable` for the reason on
@@ -246,7 +249,10 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override var hasTabs: Bool { schema.hasTabs }
     override func childKey(_ index: Int) -> String { schema.childKeys[index] }
     override func childKind(_ index: Int) -> StepKind { schema.childKinds[index] }
-    override func childIndex(forKey key: Substring) -> Int? { schema.childIndex(forKey: key) }
+    override func childLayer(_ index: Int) -> StepLayer { schema.childLayers[index] }
+    override func childIndex(forSegment key: SegmentBytes) -> Int? {
+        schema.childIndex(forSegment: key)
+    }
     override var isStack: Bool { schema.kind == .stack }
     override var typeName: String { "DynamicSteps" }
     override var shape: AnyObject? { schema }
@@ -259,7 +265,18 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func element(_ index: Int) -> ElementReference {
         value.elements.entries[index].reference
     }
-    override func elementIndex(forID id: Substring) -> Int? { value.elements.index(of: id) }
+    override func elementIndex(forSegment id: SegmentBytes) -> Int? {
+        value.elements.index(ofSegment: id)
+    }
+
+    override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
+        if isStack {
+            guard let index = elementIndex(forSegment: segment) else { return nil }
+            return (.element(index), value.elements.entries[index].step.storage)
+        }
+        guard let index = childIndex(forSegment: segment) else { return nil }
+        return (.child(index), value.children[index].storage)
+    }
 
     override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
         value.selection[layer] = index
@@ -269,15 +286,15 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func renewChild(_ index: Int, with value: (any StepValue)?) {
         Self.renew(&self.value.children[index], with: value)
     }
-    override func modifyChild(_ index: Int, _ body: (StepNodeStorage) -> Void) {
-        body(value.children[index].uniqueStorage())
+    override func uniqueChild(_ index: Int) -> StepNodeStorage {
+        value.children[index].uniqueStorage()
     }
     override func elementAccepts(_ value: any StepValue) -> Bool { value is String }
     override func renewElement(_ index: Int, with value: (any StepValue)?) {
         self.value.elements.modifyStep(at: index) { Self.renew(&$0, with: value) }
     }
-    override func modifyElement(_ index: Int, _ body: (StepNodeStorage) -> Void) {
-        body(value.elements.modifyStep(at: index) { $0.uniqueStorage() })
+    override func uniqueElement(_ index: Int) -> StepNodeStorage {
+        value.elements.modifyStep(at: index) { $0.uniqueStorage() }
     }
     override func setElements(_ ids: [String]) {
         let element = schema.element ?? StepSchema.leaf

@@ -30,6 +30,7 @@ public final class StepSchema: Sendable {
     /// The children's keys and kinds, read by the engine without touching the child schemas.
     let childKeys: [String]
     let childKinds: [StepKind]
+    let childLayers: [StepLayer]
     private let indexByKey: [SegmentKey: Int]
     /// The children's initial states, built once and shared by copy-on-write: a new node of
     /// this schema, a new stack element say, costs one array copy and no allocation per node.
@@ -62,6 +63,7 @@ public final class StepSchema: Sendable {
         self.hasTabs = children.contains { $0.kind == .tab }
         self.childKeys = children.map(\.key)
         self.childKinds = children.map(\.kind)
+        self.childLayers = children.map(\.kind.layer)
         var index: [SegmentKey: Int] = [:]
         for (position, child) in children.enumerated() { index[SegmentKey(child.key)] = position }
         self.indexByKey = index
@@ -81,7 +83,14 @@ public final class StepSchema: Sendable {
     /// The index of the child named `key`.
     ///
     /// Keys are compared by their Unicode scalars exactly, as everywhere in StepTree.
-    public func childIndex(forKey key: some StringProtocol) -> Int? { indexByKey[SegmentKey(key)] }
+    public func childIndex(forKey key: some StringProtocol) -> Int? {
+        key.withUTF8Bytes(childIndex(forSegment:))
+    }
+
+    /// The index of the child whose key has the UTF-8 bytes `key`.
+    func childIndex(forSegment key: SegmentBytes) -> Int? {
+        SegmentKey.position(of: key, in: childKeys, index: indexByKey)
+    }
 
     /// Parses and validates a schema from JSON.
     /// - Throws: ``StepSchemaError`` naming the node path and the problem; a text larger than

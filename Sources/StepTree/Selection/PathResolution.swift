@@ -28,19 +28,11 @@ struct ResolvedPath {
         var node = root
         nodes.append(node)
         for segment in segments {
-            if node.isStack {
-                guard let index = node.elementIndex(forID: segment) else {
-                    throw .unknownElement(String(segment), in: path)
-                }
-                steps.append(.element(index))
-                node = node.element(index).storage
-            } else {
-                guard let index = node.childIndex(forKey: segment) else {
-                    throw .unknownStep(String(segment), in: path)
-                }
-                steps.append(.child(index))
-                node = node.child(index).storage
+            guard let (step, next) = segment.withUTF8Bytes({ node.resolve($0) }) else {
+                throw .unknown(String(segment), in: path, from: node)
             }
+            steps.append(step)
+            node = next
             nodes.append(node)
         }
     }
@@ -58,12 +50,104 @@ struct ResolvedPath {
         }
     }
 
-    /// Whether the path passes through (not ending at) a pushed, stacked or presented step that
-    /// is not selected: a closed screen, whose state there is nothing to change in.
-    var passesThroughClosedFrame: Bool {
-        zip(steps.dropLast(), nodes).contains { step, node in
-            guard case .child(let index) = step else { return false }
-            return node.childKind(index).isFrame && !node.selects(index)
-        }
+}
+
+extension StepPathError {
+    /// The error for a segment that names nothing from `node`, which the path `path` leads to:
+    /// an unknown element in a stack, else an unknown step.
+    static func unknown(_ segment: String, in path: StepPath, from node: StepNodeStorage) -> Self {
+        node.isStack ? .unknownElement(segment, in: path) : .unknownStep(segment, in: path)
     }
+}
+
+/// The first pass of an edit: resolves the segments one by one into `steps`, reading only, and
+/// keeps what the edit's checks need, with nothing allocated.
+struct PathWalk {
+    /// Room for one step per segment; the first `count` are resolved.
+    let steps: UnsafeMutableBufferPointer<PathStep>
+    private(set) var count = 0
+    /// The node the resolved segments lead to: the target once all are resolved.
+    private(set) var target: StepNodeStorage
+    /// The node before `target`.
+    private(set) var parent: StepNodeStorage?
+    /// Whether to note closed frames, which only a deselection needs.
+    let tracksClosedFrames: Bool
+    /// Whether the path passes through (not ending at) a pushed, stacked or presented step
+    /// that is not selected: a closed screen, whose state there is nothing to change in.
+    private(set) var passesThroughClosedFrame = false
+
+    init(
+        from root: StepNodeStorage, into steps: UnsafeMutableBufferPointer<PathStep>,
+        tracksClosedFrames: Bool
+    ) {
+        self.steps = steps
+        self.target = root
+        self.tracksClosedFrames = tracksClosedFrames
+    }
+
+    /// The last resolved step.
+    var last: PathStep { steps[count - 1] }
+
+    /// Resolves the next segment; `false`, with nothing noted, when it names nothing.
+    @inline(__always)
+    mutating func take(_ segment: SegmentBytes) -> Bool {
+        guard let (step, next) = target.resolve(segment) else { return false }
+        if tracksClosedFrames, count < steps.count - 1, case .child(let index) = step {
+            let layer = target.childLayer(index)
+            if layer != .content, target.selectedIndex(in: layer) != index {
+                passesThroughClosedFrame = true
+            }
+        }
+        steps.initializeElement(at: count, to: step)
+        count += 1
+        parent = target
+        target = next
+        return true
+    }
+}
+
+/// The segments of a path as an edit reads them: checked first, then handed over one by one as
+/// UTF-8 bytes, so that a path text is resolved without being split into an array.
+protocol PathSegments {
+    /// The number of segments, once their form is checked.
+    /// - Throws: ``StepPathError`` for an empty, too deep or malformed path.
+    func checkedCount() throws(StepPathError) -> Int
+
+    /// Hands the bytes of each segment to `take`, in order, while it returns `true`: the index of
+    /// the segment it refused, or `nil` when it took them all.
+    func firstRefused(by take: (SegmentBytes) -> Bool) -> Int?
+
+    /// The segments as slices, for errors and observers (built on each call).
+    var slices: [Substring] { get }
+}
+
+/// A path text such as `/profile/detail/dark`, checked as ``StepPath/init(parsing:)`` checks it.
+struct PathText: PathSegments {
+    let text: String
+
+    func checkedCount() throws(StepPathError) -> Int {
+        try text.withUTF8Bytes(StepPath.checkedSegmentCount).get()
+    }
+
+    func firstRefused(by take: (SegmentBytes) -> Bool) -> Int? {
+        text.withUTF8Bytes { StepPath.forEachSegment(in: StepPath.segmentBytes(ofPath: $0), take) }
+    }
+
+    var slices: [Substring] { (try? StepPath.parts(of: text)) ?? [] }
+}
+
+/// Segments given one by one (typed routes, a ``StepPath``): each may be any text, and one that
+/// is empty or contains `/` simply names no step.
+extension Array: PathSegments where Element == Substring {
+    func checkedCount() throws(StepPathError) -> Int {
+        if isEmpty { throw .emptyPath }
+        if count > StepPath.maximumDepth { throw .tooDeep(count) }
+        return count
+    }
+
+    func firstRefused(by take: (SegmentBytes) -> Bool) -> Int? {
+        firstIndex { !$0.withUTF8Bytes(take) }
+    }
+
+    var slices: [Substring] { self }
 }

@@ -1,16 +1,22 @@
 /// A change to a tree along one path, as the path operations of SPEC §4 make it.
-enum StepEdit {
-    /// Select every step along the path; renew the last one when asked.
-    case select(Renewal?)
-    /// Select the path, then remove what would cover its last step.
-    case show(Renewal?)
-    /// Clear the last step's layer in its parent, if the parent selects it.
-    case deselect
-    /// Select the path, and make the stack at its end hold exactly these ids.
-    case setStack([String])
-    /// Remove the last step as a user gesture does: an element with the ones above it, or any
-    /// other step by deselection.
-    case remove
+///
+/// A flat value, read at every level of the path: an enum with payloads would be copied,
+/// payload and all, each time it is matched.
+struct StepEdit {
+    /// What the edit does along its path.
+    enum Operation {
+        /// Select every step along the path; renew the last one when asked.
+        case select
+        /// Select the path, then remove what would cover its last step.
+        case show
+        /// Clear the last step's layer in its parent, if the parent selects it.
+        case deselect
+        /// Select the path, and make the stack at its end hold exactly ``StepEdit/ids``.
+        case setStack
+        /// Remove the last step as a user gesture does: an element with the ones above it, or
+        /// any other step by deselection.
+        case remove
+    }
 
     /// How a step is renewed: with a value, or with none (`fresh`).
     enum Renewal {
@@ -22,140 +28,225 @@ enum StepEdit {
         }
     }
 
+    let operation: Operation
+    /// Whether the last step is renewed (select and show only).
+    let renews: Bool
+    /// The value the last step is renewed with; `nil` for a `fresh` renewal.
+    let value: (any StepValue)?
+    /// The ids of the stack at the end of the path (set stack only).
+    let ids: [String]
+
+    private init(
+        _ operation: Operation, renews: Bool = false, value: (any StepValue)? = nil,
+        ids: [String] = []
+    ) {
+        self.operation = operation
+        self.renews = renews
+        self.value = value
+        self.ids = ids
+    }
+
+    /// Select every step along the path, renewing the last one with no value when `fresh`.
+    static func select(fresh: Bool) -> StepEdit { StepEdit(.select, renews: fresh) }
+    /// Select every step along the path, renewing the last one with `value`.
+    static func select(with value: any StepValue) -> StepEdit {
+        StepEdit(.select, renews: true, value: value)
+    }
+    /// Select every step along the path, renewing the last one as `renewal` says.
+    static func select(_ renewal: Renewal?) -> StepEdit { StepEdit(.select, renewal) }
+    /// Show the path's last step, renewed with no value when `fresh`.
+    static func show(fresh: Bool) -> StepEdit { StepEdit(.show, renews: fresh) }
+    /// Show the path's last step, renewed with `value`.
+    static func show(with value: any StepValue) -> StepEdit {
+        StepEdit(.show, renews: true, value: value)
+    }
+    /// Show the path's last step, renewed as `renewal` says.
+    static func show(_ renewal: Renewal?) -> StepEdit { StepEdit(.show, renewal) }
+    /// Deselect the path's last step.
+    static var deselect: StepEdit { StepEdit(.deselect) }
+    /// Select the path and give the stack at its end exactly `ids`.
+    static func setStack(_ ids: [String]) -> StepEdit { StepEdit(.setStack, ids: ids) }
+    /// Remove the path's last step as a gesture does.
+    static var remove: StepEdit { StepEdit(.remove) }
+
+    private init(_ operation: Operation, _ renewal: Renewal?) {
+        switch renewal {
+        case nil: self.init(operation)
+        case .fresh?: self.init(operation, renews: true)
+        case .value(let value)?: self.init(operation, renews: true, value: value)
+        }
+    }
+
     /// Whether the edit selects the steps along its path.
     var selects: Bool {
-        switch self {
+        switch operation {
         case .select, .show, .setStack: true
         case .deselect, .remove: false
         }
     }
-
-    var renewal: Renewal? {
-        switch self {
-        case .select(let renewal), .show(let renewal): renewal
-        case .deselect, .setStack, .remove: nil
-        }
-    }
-
-    var isShow: Bool { if case .show = self { true } else { false } }
 }
 
 extension StepNode {
-    /// Resolves the path made of `segments`, checks that `edit` can be made there, then makes
-    /// it.
+    /// Resolves the path text `text`, checks that `edit` can be made there, then makes it.
     ///
     /// Nothing is written, and no observer is told, unless every check passes.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the cost of the nodes the edit resets
     ///   or removes.
-    mutating func edit(_ segments: [Substring], _ edit: StepEdit) throws(StepPathError) {
-        if segments.isEmpty { throw .emptyPath }
-        if segments.count > StepPath.maximumDepth { throw .tooDeep(segments.count) }
-        // Move the value into a box so that the boxes below it stay uniquely referenced and are
-        // edited in place.
-        let box = StepStorage.make(consume self)
-        defer { self = box.value }
-        guard let steps = try Self.plan(edit, segments, in: box) else { return }
-        var editor = StepEditor(edit: edit, segments: segments, report: SelectionReport.start())
-        editor.apply(box, steps[...], depth: 0)
-        editor.report?.deliver()
+    mutating func edit(path text: String, _ edit: StepEdit) throws(StepPathError) {
+        try self.edit(along: PathText(text: text), edit)
     }
 
-    /// Resolves and checks an edit: the resolved steps, or `nil` for an edit that changes
+    /// Resolves the path made of `segments`, checks that `edit` can be made there, then makes
+    /// it; see ``edit(path:_:)``.
+    mutating func edit(_ segments: [Substring], _ edit: StepEdit) throws(StepPathError) {
+        try self.edit(along: segments, edit)
+    }
+
+    private mutating func edit(
+        along segments: some PathSegments, _ edit: StepEdit
+    ) throws(StepPathError) {
+        let count = try segments.checkedCount()
+        // One step per segment, on the stack for any path within the depth limit.
+        try withUnsafeTemporaryAllocation(of: PathStep.self, capacity: count) {
+            steps throws(StepPathError) in
+            try withBox { box throws(StepPathError) in
+                guard try Self.plan(edit, along: segments, from: box, into: steps) else { return }
+                let log = ChangeLog.start(segments)
+                StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(edit, from: box)
+                log?.report.deliver()
+            }
+        }
+    }
+
+    /// Resolves the segments into `steps` and checks the edit: `false` for an edit that changes
     /// nothing.
     ///
-    /// Kept apart from `edit(_:_:)` so that the resolved nodes are released before the
+    /// Kept apart from `edit(along:_:)` so that the nodes it reads are released before the
     /// edit, leaving the boxes uniquely referenced.
     private static func plan(
-        _ edit: StepEdit, _ segments: [Substring], in box: StepNodeStorage
-    ) throws(StepPathError) -> [PathStep]? {
-        let resolved = try ResolvedPath(segments, from: box)
-        switch edit {
-        case .select(let renewal), .show(let renewal):
-            if let value = renewal?.value {
+        _ edit: StepEdit, along segments: some PathSegments, from root: StepNodeStorage,
+        into steps: UnsafeMutableBufferPointer<PathStep>
+    ) throws(StepPathError) -> Bool {
+        var walk = PathWalk(from: root, into: steps, tracksClosedFrames: !edit.selects)
+        if let refused = segments.firstRefused(by: { walk.take($0) }) {
+            let slices = segments.slices
+            throw .unknown(
+                String(slices[refused]), in: StepPath(slices[..<refused].map { String($0) }),
+                from: walk.target)
+        }
+        // The whole path, for the errors below.
+        var path: StepPath { StepPath(segments.slices.map { String($0) }) }
+        guard let parent = walk.parent else { return false }
+        switch edit.operation {
+        case .select, .show:
+            if let value = edit.value {
                 let accepts =
-                    switch resolved.steps[resolved.steps.count - 1] {
-                    case .child(let index): resolved.parent.childAccepts(value, at: index)
-                    case .element: resolved.parent.elementAccepts(value)
+                    switch walk.last {
+                    case .child(let index): parent.childAccepts(value, at: index)
+                    case .element: parent.elementAccepts(value)
                     }
                 guard accepts else {
-                    throw .valueMismatch(String(describing: type(of: value)), at: resolved.path)
+                    throw .valueMismatch(String(describing: type(of: value)), at: path)
                 }
             }
         case .deselect, .remove:
-            switch resolved.steps[resolved.steps.count - 1] {
+            switch walk.last {
             case .element:
-                if case .deselect = edit { throw .cannotDeselectElement(resolved.path) }
+                if edit.operation == .deselect { throw .cannotDeselectElement(path) }
             case .child(let index):
-                if resolved.parent.childKind(index) == .tab {
-                    throw .cannotDeselectTab(resolved.path)
-                }
+                if parent.childKind(index) == .tab { throw .cannotDeselectTab(path) }
             }
-            if resolved.passesThroughClosedFrame { return nil }
-        case .setStack(let ids):
-            guard resolved.target.isStack else { throw .notAStack(resolved.path) }
-            try StepStack<EmptyStep>.validate(ids: ids, at: resolved.path)
+            if walk.passesThroughClosedFrame { return false }
+        case .setStack:
+            guard walk.target.isStack else { throw .notAStack(path) }
+            try StepStack<EmptyStep>.validate(ids: edit.ids, at: path)
         }
-        return resolved.steps
+        return true
     }
 }
 
 /// Applies a checked edit level by level, making each box on the way unique, and records the
 /// selection changes for observers.
 struct StepEditor {
-    let edit: StepEdit
-    let segments: [Substring]
-    var report: SelectionReport?
+    let operation: StepEdit.Operation
+    /// Whether the edit selects the steps along its path.
+    let selects: Bool
+    /// The resolved path, from the root.
+    let steps: UnsafeBufferPointer<PathStep>
+    /// Where the changes go, when someone listens.
+    let log: ChangeLog?
 
-    /// Applies the edit to `node`, the node reached after `depth` segments; `steps` lead from
-    /// it to the target.
-    mutating func apply(_ node: StepNodeStorage, _ steps: ArraySlice<PathStep>, depth: Int) {
-        guard let step = steps.first else {
-            applyToTarget(node)
-            return
-        }
-        let isLast = steps.count == 1
-        switch step {
-        case .child(let index):
-            let layer = node.childLayer(index)
-            if edit.selects {
-                let old = node.select(index)
-                // A renewal of the last step is part of the same change: one report for both.
-                let renewal = isLast ? edit.renewal : nil
-                if let renewal { node.renewChild(index, with: renewal.value) }
-                record(node, depth, layer, from: old, to: index, renewed: renewal != nil)
-                if edit.isShow {
-                    for above in layer.above {
-                        record(node, depth, above, from: node.clear(above))
+    init(_ edit: StepEdit, steps: UnsafeBufferPointer<PathStep>, log: ChangeLog?) {
+        self.operation = edit.operation
+        self.selects = edit.selects
+        self.steps = steps
+        self.log = log
+    }
+
+    /// Applies `edit` along the path from `root`.
+    func apply(_ edit: StepEdit, from root: StepNodeStorage) {
+        var node = root
+        for depth in steps.indices {
+            let isLast = depth == steps.count - 1
+            switch steps[depth] {
+            case .child(let index):
+                let layer = node.childLayer(index)
+                if selects {
+                    let old = node.select(index, in: layer)
+                    // A renewal of the last step is part of the same change: one report for both.
+                    let renews = isLast && edit.renews
+                    if renews { node.renewChild(index, with: edit.value) }
+                    log?.record(node, depth, layer, from: old, to: index, renewed: renews)
+                    if operation == .show {
+                        for above in layer.above {
+                            let cleared = node.clear(above)
+                            log?.record(node, depth, above, from: cleared)
+                        }
                     }
                 }
-            }
-            if isLast, !edit.selects {
-                if node.selects(index) { record(node, depth, layer, from: node.clear(layer)) }
-                return
-            }
-            if isLast, !changes(target: node.child(index).storage) { return }
-            node.modifyChild(index) { apply($0, steps.dropFirst(), depth: depth + 1) }
-        case .element(let index):
-            if edit.isShow { node.removeElements(from: index + 1) }
-            if isLast {
-                if case .remove = edit {
-                    node.removeElements(from: index)
+                if isLast, !selects {
+                    if node.selectedIndex(in: layer) == index {
+                        let cleared = node.clear(layer)
+                        log?.record(node, depth, layer, from: cleared)
+                    }
                     return
                 }
-                if let renewal = edit.renewal {
-                    node.renewElement(index, with: renewal.value)
-                    recordRenewal(ofElement: index, in: node, depth)
+                if isLast, !changes(target: node.child(index).storage) { return }
+                node = node.uniqueChild(index)
+            case .element(let index):
+                if operation == .show { node.removeElements(from: index + 1) }
+                if isLast {
+                    if operation == .remove {
+                        node.removeElements(from: index)
+                        return
+                    }
+                    if edit.renews {
+                        node.renewElement(index, with: edit.value)
+                        log?.recordRenewal(ofElement: index, in: node, depth)
+                    }
                 }
+                if isLast, !changes(target: node.element(index).storage) { return }
+                node = node.uniqueElement(index)
             }
-            if isLast, !changes(target: node.element(index).storage) { return }
-            node.modifyElement(index) { apply($0, steps.dropFirst(), depth: depth + 1) }
+        }
+        switch operation {
+        case .show:
+            if node.isStack {
+                node.removeElements(from: 0)
+            } else {
+                uncover(node, path: log?.path)
+            }
+        case .setStack:
+            node.setElements(edit.ids)
+        case .select, .deselect, .remove:
+            break
         }
     }
 
     /// Whether the edit has anything left to do at its target (read only): a target it leaves
     /// as it is is not made unique, so a leaf keeps sharing its box with its initial state.
     private func changes(target: StepNodeStorage) -> Bool {
-        switch edit {
+        switch operation {
         case .select, .deselect, .remove: false
         case .show: target.isStack ? target.elementCount > 0 : covers(target)
         case .setStack: true
@@ -172,66 +263,75 @@ struct StepEditor {
         return covers(node.child(content).storage)
     }
 
-    private mutating func applyToTarget(_ target: StepNodeStorage) {
-        switch edit {
-        case .show:
-            if target.isStack {
-                target.removeElements(from: 0)
-            } else {
-                uncover(target, path: StepPath(segments.map { String($0) }))
-            }
-        case .setStack(let ids):
-            target.setElements(ids)
-        case .select, .deselect, .remove:
-            break
-        }
-    }
-
     /// Clears the push and modal layers of `node` and of its chain of selected content
-    /// children (SPEC §4, show).
-    private mutating func uncover(_ node: StepNodeStorage, path: StepPath) {
-        record(node, at: path, .push, from: node.clear(.push))
-        record(node, at: path, .modal, from: node.clear(.modal))
+    /// children (SPEC §4, show); `path` is the node's path, when someone listens.
+    private func uncover(_ node: StepNodeStorage, path: StepPath?) {
+        // Cleared first: the log, when there is none, would skip its arguments.
+        let push = node.clear(.push)
+        let modal = node.clear(.modal)
+        log?.record(node, at: path, .push, from: push)
+        log?.record(node, at: path, .modal, from: modal)
         guard let content = node.selectedIndex(in: .content) else { return }
-        node.modifyChild(content) { uncover($0, path: path.appending(node.childKey(content))) }
+        uncover(node.uniqueChild(content), path: path?.appending(node.childKey(content)))
+    }
+}
+
+/// The selection changes of one edit, collected for the observers: made only when someone
+/// listens, so that an edit no one observes records nothing.
+final class ChangeLog {
+    var report: SelectionReport
+    /// The edit's segments, of which each change's path is a prefix.
+    let segments: [Substring]
+
+    private init(report: SelectionReport, segments: [Substring]) {
+        self.report = report
+        self.segments = segments
     }
 
-    /// Records that `node` changed its selection in `layer`, when someone is listening and
+    /// A log when someone listens, else `nil`; one relaxed atomic load when no one is.
+    static func start(_ segments: some PathSegments) -> ChangeLog? {
+        // The flag first: an empty optional report is dearer to make and drop than the load.
+        guard StepSystem.isObserving.load(), let report = SelectionReport.listening() else {
+            return nil
+        }
+        return ChangeLog(report: report, segments: segments.slices)
+    }
+
+    /// The whole path of the edit.
+    var path: StepPath { StepPath(segments.map { String($0) }) }
+
+    /// Records that the node after `depth` segments changed its selection in `layer`, if
     /// something changed.
-    private mutating func record(
+    func record(
         _ node: StepNodeStorage, _ depth: Int, _ layer: StepLayer, from old: Int?,
         to new: Int? = nil, renewed: Bool = false
     ) {
         append(node, .prefix(segments, depth), layer, from: old, to: new, renewed: renewed)
     }
 
-    /// Records that element `index` of the stack `node` was renewed: a new screen, reported in
-    /// the push layer with the element's id as both keys.
-    private mutating func recordRenewal(
-        ofElement index: Int, in node: StepNodeStorage, _ depth: Int
-    ) {
-        guard report != nil else { return }
-        let change = SelectionChange(
-            .init(
-                node: node, path: .prefix(segments, depth), layer: .push, old: nil, new: nil,
-                element: index))
-        report?.changes.append(change)
+    /// Records that the node at `path` changed its selection in `layer`, if something changed.
+    func record(_ node: StepNodeStorage, at path: StepPath?, _ layer: StepLayer, from old: Int?) {
+        guard let path else { return }
+        append(node, .path(path), layer, from: old, to: nil, renewed: false)
     }
 
-    private mutating func record(
-        _ node: StepNodeStorage, at path: StepPath, _ layer: StepLayer, from old: Int?,
-        to new: Int? = nil, renewed: Bool = false
-    ) {
-        append(node, .path(path), layer, from: old, to: new, renewed: renewed)
+    /// Records that element `index` of the stack `node` was renewed: a new screen, reported in
+    /// the push layer with the element's id as both keys.
+    func recordRenewal(ofElement index: Int, in node: StepNodeStorage, _ depth: Int) {
+        report.changes.append(
+            SelectionChange(
+                .init(
+                    node: node, path: .prefix(segments, depth), layer: .push, old: nil, new: nil,
+                    element: index)))
     }
 
     /// Records the change lazily: its fields are computed only when an observer reads them.
-    private mutating func append(
+    private func append(
         _ node: StepNodeStorage, _ path: SelectionChange.EditedPath, _ layer: StepLayer,
         from old: Int?, to new: Int?, renewed: Bool
     ) {
-        guard report != nil, old != new || renewed, old != nil || new != nil else { return }
-        report?.changes.append(
+        guard old != new || renewed, old != nil || new != nil else { return }
+        report.changes.append(
             SelectionChange(
                 .init(node: node, path: path, layer: layer, old: old, new: new, element: nil)))
     }

@@ -26,19 +26,63 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// deep links resolve them without copying each into a `String`.
     /// - Throws: The errors of ``init(parsing:)``.
     static func parts(of text: String) throws(StepPathError) -> [Substring] {
-        // One leading `/` is allowed (SPEC §4); `""` and `"/"` have no segments.
-        let body =
-            text.utf8.first == UInt8(ascii: "/") ? String(Substring(text.utf8.dropFirst())) : text
-        if body.isEmpty { throw .emptyPath }
-        let parts = split(body)
-        if parts.count > maximumDepth { throw .tooDeep(parts.count) }
-        for (index, part) in parts.enumerated() {
-            if part.isEmpty { throw .emptySegment(index: index) }
-            if part.utf8.count > maximumSegmentLength {
-                throw .segmentTooLong(index: index, length: part.utf8.count)
+        _ = try text.withUTF8Bytes(checkedSegmentCount).get()
+        // One leading `/` is allowed (SPEC §4).
+        let hasLeadingSlash = text.utf8.first == UInt8(ascii: "/")
+        return split(hasLeadingSlash ? Substring(text.utf8.dropFirst()) : text[...])
+    }
+
+    /// The number of segments of the path text `bytes`, checked as ``init(parsing:)`` checks
+    /// them, without splitting it: the one check of every path text.
+    ///
+    /// A path deeper than ``maximumDepth`` is refused before its segments are looked at, and
+    /// the first bad segment is the one reported.
+    static func checkedSegmentCount(_ bytes: SegmentBytes) -> Result<Int, StepPathError> {
+        let body = segmentBytes(ofPath: bytes)
+        if body.isEmpty { return .failure(.emptyPath) }
+        var count = 0
+        // The first bad segment, by index and length: the error is made only if there is one.
+        var bad: (index: Int, length: Int)?
+        forEachSegment(in: body) { segment in
+            if bad == nil, segment.isEmpty || segment.count > maximumSegmentLength {
+                bad = (count, segment.count)
             }
+            count += 1
+            return true
         }
-        return parts
+        if count > maximumDepth { return .failure(.tooDeep(count)) }
+        if let bad {
+            return .failure(
+                bad.length == 0
+                    ? .emptySegment(index: bad.index)
+                    : .segmentTooLong(index: bad.index, length: bad.length))
+        }
+        return .success(count)
+    }
+
+    /// Hands each `/`-separated part of `bytes` to `body`, in order, while it returns `true`:
+    /// the index of the part it refused, or `nil` when it took them all.
+    @discardableResult @inline(__always)
+    static func forEachSegment(in bytes: SegmentBytes, _ body: (SegmentBytes) -> Bool) -> Int? {
+        let slash = UInt8(ascii: "/")
+        var index = 0
+        var start = 0
+        var end = 0
+        while true {
+            if end == bytes.count || bytes[end] == slash {
+                if !body(SegmentBytes(rebasing: bytes[start..<end])) { return index }
+                if end == bytes.count { return nil }
+                index += 1
+                start = end + 1
+            }
+            end += 1
+        }
+    }
+
+    /// The bytes of a path text after its one allowed leading `/`.
+    static func segmentBytes(ofPath bytes: SegmentBytes) -> SegmentBytes {
+        guard bytes.first == UInt8(ascii: "/") else { return bytes }
+        return SegmentBytes(rebasing: bytes.dropFirst())
     }
 
     /// The most segments a path may have: the one depth limit of a tree, enforced by every
@@ -67,7 +111,19 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// scalars, exactly (byte for byte in UTF-8), never by canonical equivalence, so `é` and
     /// `e` + U+0301 are two different ids, as they print differently in events.
     static func sameSegment(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
+        lhs.utf8.count == rhs.utf8.count && rhs.withUTF8Bytes { sameSegment(lhs, $0) }
+    }
+
+    /// Whether the key or id `lhs` is the segment whose UTF-8 bytes are `rhs`, compared as
+    /// ``sameSegment(_:_:)`` compares two texts.
+    @inlinable
+    static func sameSegment(_ lhs: some StringProtocol, _ rhs: SegmentBytes) -> Bool {
+        lhs.utf8.count == rhs.count
+            && lhs.withUTF8Bytes { bytes in
+                // Keys are short: a plain loop beats a call to a general comparison.
+                for index in bytes.indices where bytes[index] != rhs[index] { return false }
+                return true
+            }
     }
 
     /// At most 64 characters of `text` for an error message, with the full length after an
@@ -142,5 +198,20 @@ extension StepPath: Codable {
     /// Encodes the segments as an array of strings.
     public func encode(to encoder: any Encoder) throws {
         try segments.encode(to: encoder)
+    }
+}
+
+/// The UTF-8 bytes of one path segment, or of a whole path text, as the engine compares them
+/// with keys and ids.
+@usableFromInline typealias SegmentBytes = UnsafeBufferPointer<UInt8>
+
+extension StringProtocol {
+    /// Runs `body` on the text's UTF-8 bytes, which a native string stores contiguously; any
+    /// other (a bridged string) is copied first.
+    @inlinable
+    func withUTF8Bytes<Result>(_ body: (SegmentBytes) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = String(self)
+        return copy.withUTF8(body)
     }
 }

@@ -43,7 +43,7 @@ extension StepsCollection {
     public mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool = false)
         throws(StepPathError)
     {
-        try edit(route.path.parts, .select(fresh ? .fresh : nil))
+        try edit(route.path.parts, .select(fresh: fresh))
     }
 
     /// Selects every step along `route` and renews the last one with `value`.
@@ -52,7 +52,7 @@ extension StepsCollection {
     public mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, with value: Leaf)
         throws(StepPathError)
     {
-        try edit(route.path.parts, .select(.value(value)))
+        try edit(route.path.parts, .select(with: value))
     }
 
     /// Shows exactly the screen at `route`; see ``StepNode/show(path:fresh:)-(String,_)``.
@@ -61,7 +61,7 @@ extension StepsCollection {
     public mutating func show<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool = false)
         throws(StepPathError)
     {
-        try edit(route.path.parts, .show(fresh ? .fresh : nil))
+        try edit(route.path.parts, .show(fresh: fresh))
     }
 
     /// Shows exactly the screen at `route`, renewing it with `value`.
@@ -70,7 +70,7 @@ extension StepsCollection {
     public mutating func show<Leaf>(_ route: StepRoute<Self, Leaf>, with value: Leaf)
         throws(StepPathError)
     {
-        try edit(route.path.parts, .show(.value(value)))
+        try edit(route.path.parts, .show(with: value))
     }
 
     /// Deselects the last step of `route`; see ``StepNode/deselect(path:)-(String)``.

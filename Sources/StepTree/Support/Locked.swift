@@ -10,7 +10,8 @@ import Foundation
 /// `@unchecked Sendable`: `value` is read and written only inside `withLock`, under `lock`.
 final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    // The lock gives exclusive access; the dynamic checks would only add to every access.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value
