@@ -195,7 +195,7 @@ extension Step: Codable {
                 guard isWrapper(container) else { throw error }
                 return try decodeWrapper(container)
             }
-            if NestingDepth.selectionsDecoded == 0 {
+            if !NestingDepth.selectionDecoded {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 if isWrapper(container) { return try decodeWrapper(container) }
             }

@@ -31,9 +31,9 @@ enum StepCodingForm: Sendable {
     /// - Complexity: O(1): a type comparison, then at most two conformance checks, which the
     ///   runtime caches per type.
     static func of(_ type: any StepValue.Type) -> StepCodingForm {
-        if type == EmptyStep.self { return .object }
+        // Nodes, the most common structured values, first: one conformance check for them.
+        if type == EmptyStep.self || type is any StepsCollection.Type { return .object }
         if let structured = type as? any BareCodable.Type { return structured.codingForm }
-        if type is any StepsCollection.Type { return .object }
         return .wrapped
     }
 

@@ -79,7 +79,7 @@ extension StepSelection: Codable {
     /// - Throws: `DecodingError` for input that is not an object, or a key that does not decode.
     public init(from decoder: any Decoder) throws {
         self.init()
-        NestingDepth.countSelection()  // this is a node's encoding: see `StepCodingForm`
+        NestingDepth.noteSelection()  // this is a node's encoding: see `StepCodingForm`
         let container = try decoder.container(keyedBy: SelectionField.self)
         for field in container.allKeys where try !container.decodeNil(forKey: field) {
             let key = try container.decode(Key.self, forKey: field)

@@ -118,14 +118,17 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         table.contents.selection.read(self, layer)
     }
 
+    // Checked on every decoded node: the selection is read once, and no list of layers is built.
     override var selectionProblem: String? {
-        for layer in StepLayer.allCases {
-            guard let key = value.selected[layer] else { continue }
-            if let kind = table.kind(of: key), kind.layer != layer {
-                return "\(Node.self): '\(key.rawValue)' is not a \(layer) step"
-            }
-        }
-        return nil
+        let selected = value.selected
+        return problem(selected.content, in: .content) ?? problem(selected.push, in: .push)
+            ?? problem(selected.modal, in: .modal)
+    }
+
+    /// Why `key` cannot be selected in `layer`; `nil` when it can (or is `nil`).
+    private func problem(_ key: Node.Key?, in layer: StepLayer) -> String? {
+        guard let key, let kind = table.kind(of: key), kind.layer != layer else { return nil }
+        return "\(Node.self): '\(key.rawValue)' is not a \(layer) step"
     }
 
     override func child(_ index: Int) -> StepReference {

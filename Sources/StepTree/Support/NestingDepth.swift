@@ -1,18 +1,18 @@
 import Foundation
 
-/// How many steps are being decoded on the current thread, one inside another, and how many
-/// selections the innermost one has decoded itself.
+/// How many steps are being decoded on the current thread, one inside another, and whether the
+/// innermost one has decoded a selection itself.
 ///
 /// `Decoder.codingPath` would tell the depth too, but a JSON decoder builds that array on every
 /// call, and reading it per step cost a tenth of a tree's decoding. Decoding is synchronous, so
 /// a step's nested values are decoded on its thread, inside its `init(from:)`.
 ///
-/// The selection count tells a bare node from a wrapper without a second look at its fields
+/// The selection flag tells a bare node from a wrapper without a second look at its fields
 /// (see `StepCodingForm`): a node's ``StepSelection`` is decoded at the node's own level,
-/// while its child steps are decoded one level deeper, each with a count of its own.
+/// while its child steps are decoded one level deeper, each with a flag of its own.
 enum NestingDepth {
-    /// The thread-specific slot holding the depth in its low 32 bits and the innermost level's
-    /// selection count above them (0 until a thread first decodes a step).
+    /// The thread-specific slot holding the depth, and the selection flag in ``selectionBit``
+    /// (0 until a thread first decodes a step).
     private static let slot: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key, nil)
@@ -20,25 +20,26 @@ enum NestingDepth {
         return key
     }()
 
-    private static let countUnit = 1 << 32
+    /// The bit of the slot that says a selection was decoded at the current level.
+    private static let selectionBit = 1 << 32
 
     private static var current: Int {
         get { Int(bitPattern: pthread_getspecific(slot)) }
         set { pthread_setspecific(slot, UnsafeRawPointer(bitPattern: newValue)) }
     }
 
-    /// Runs `body` one level deeper, with a selection count of 0, giving it the new depth.
+    /// Runs `body` one level deeper, with the selection flag clear, giving it the new depth.
     static func deeper<Result>(_ body: (Int) throws -> Result) rethrows -> Result {
         let outer = current
-        let depth = outer % countUnit + 1
+        let depth = (outer & (selectionBit - 1)) + 1
         current = depth
         defer { current = outer }
         return try body(depth)
     }
 
-    /// How many selections were decoded at the current level since it began.
-    static var selectionsDecoded: Int { current / countUnit }
+    /// Whether a selection was decoded at the current level since it began.
+    static var selectionDecoded: Bool { current & selectionBit != 0 }
 
-    /// Counts a selection decoded at the current level.
-    static func countSelection() { current += countUnit }
+    /// Notes that a selection was decoded at the current level.
+    static func noteSelection() { current |= selectionBit }
 }
