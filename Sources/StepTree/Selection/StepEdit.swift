@@ -291,7 +291,7 @@ final class ChangeLog {
     /// A log when someone listens, else `nil`; one relaxed atomic load when no one is.
     static func start(_ segments: some PathSegments) -> ChangeLog? {
         // The flag first: an empty optional report is dearer to make and drop than the load.
-        guard StepSystem.isObserving.load(), let report = SelectionReport.listening() else {
+        guard StepSystem.mayReportSelections, let report = SelectionReport.start() else {
             return nil
         }
         return ChangeLog(report: report, segments: segments.slices)
