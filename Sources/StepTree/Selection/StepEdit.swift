@@ -28,13 +28,23 @@ struct StepEdit {
         }
     }
 
+    /// A renewal's value in a box: the edit is copied on its way down, and a box copies as one
+    /// reference where an optional existential takes a call to its type's copy.
+    final class RenewalValue: Sendable {
+        let value: any StepValue
+
+        init(_ value: any StepValue) { self.value = value }
+    }
+
     let operation: Operation
     /// Whether the last step is renewed (select and show only).
     let renews: Bool
-    /// The value the last step is renewed with; `nil` for a `fresh` renewal.
-    let value: (any StepValue)?
+    private let renewalValue: RenewalValue?
     /// The ids of the stack at the end of the path (set stack only).
     let ids: [String]
+
+    /// The value the last step is renewed with; `nil` for a `fresh` renewal.
+    var value: (any StepValue)? { renewalValue?.value }
 
     private init(
         _ operation: Operation, renews: Bool = false, value: (any StepValue)? = nil,
@@ -42,7 +52,7 @@ struct StepEdit {
     ) {
         self.operation = operation
         self.renews = renews
-        self.value = value
+        self.renewalValue = value.map(RenewalValue.init)
         self.ids = ids
     }
 
@@ -139,7 +149,8 @@ extension StepNode {
         guard let parent = walk.parent else { return false }
         switch edit.operation {
         case .select, .show:
-            if let value = edit.value {
+            // Only a renewal with a value has a type to check.
+            if edit.renews, let value = edit.value {
                 let accepts =
                     switch walk.last {
                     case .child(let index): parent.childAccepts(value, at: index)
