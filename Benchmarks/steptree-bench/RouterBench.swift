@@ -43,17 +43,17 @@ private func require<T>(_ value: T?) throws(WrongResult) -> T {
     return value
 }
 
-/// The same document decoded into plain `Codable` structs with no library: the floor for
+/// The same document decoded into plain `Codable` types with no library: the floor for
 /// `restore.10000`.
-private struct PlainNode: Codable {
+///
+/// One type reads both forms of a step, as one container: a node written bare (`selected`,
+/// `payload`, `steps`, `elements`) or a renewed one in its wrapper (`value`, `renewal`).
+private final class PlainNode: Codable {
     var selected: [String]?
     var payload: String?
-    var steps: [String: PlainStep]?
+    var steps: [String: PlainNode]?
     var elements: [PlainElement]?
-}
-
-private struct PlainStep: Codable {
-    var value: PlainNode
+    var value: PlainNode?
     var renewal: String?
 }
 

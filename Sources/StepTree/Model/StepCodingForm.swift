@@ -51,16 +51,11 @@ protocol BareCodable: StepValue {
 }
 
 extension StepCodingForm {
-    /// The thread-specific flag that makes every step write its wrapper.
-    private static let wrapsEverythingSlot: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "no thread-specific slot for the wrapped form")
-        return key
-    }()
+    /// The thread's flag (1) that makes every step write its wrapper.
+    private static let wrapsEverythingSlot = ThreadWord("the wrapped form")
 
     /// Whether every step on this thread is being written in its wrapper.
-    static var wrapsEverything: Bool { pthread_getspecific(wrapsEverythingSlot) != nil }
+    static var wrapsEverything: Bool { wrapsEverythingSlot.value != 0 }
 
     /// Runs `body` with every step written in its wrapper, bare or not.
     ///
@@ -68,9 +63,6 @@ extension StepCodingForm {
     /// inside that value are written in the form they had when fingerprints were defined, so
     /// that bare steps leave every identity as it was, in archives too.
     static func wrappingEverything<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let outer = pthread_getspecific(wrapsEverythingSlot)
-        pthread_setspecific(wrapsEverythingSlot, UnsafeRawPointer(bitPattern: 1))
-        defer { pthread_setspecific(wrapsEverythingSlot, outer) }
-        return try body()
+        try wrapsEverythingSlot.with(1, body)
     }
 }

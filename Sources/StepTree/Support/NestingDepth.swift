@@ -11,30 +11,21 @@ import Foundation
 /// (see `StepCodingForm`): a node's ``StepSelection`` is decoded at the node's own level,
 /// while its child steps are decoded one level deeper, each with a flag of its own.
 enum NestingDepth {
-    /// The thread-specific slot holding the depth, and the selection flag in ``selectionBit``
-    /// (0 until a thread first decodes a step).
-    private static let slot: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "no thread-specific slot for the decoding depth")
-        return key
-    }()
+    /// The thread's depth, and the selection flag in ``selectionBit``.
+    private static let slot = ThreadWord("the decoding depth")
 
     /// The bit of the slot that says a selection was decoded at the current level.
     private static let selectionBit = 1 << 32
 
     private static var current: Int {
-        get { Int(bitPattern: pthread_getspecific(slot)) }
-        set { pthread_setspecific(slot, UnsafeRawPointer(bitPattern: newValue)) }
+        get { slot.value }
+        set { slot.value = newValue }
     }
 
     /// Runs `body` one level deeper, with the selection flag clear, giving it the new depth.
     static func deeper<Result>(_ body: (Int) throws -> Result) rethrows -> Result {
-        let outer = current
-        let depth = (outer & (selectionBit - 1)) + 1
-        current = depth
-        defer { current = outer }
-        return try body(depth)
+        let depth = (current & (selectionBit - 1)) + 1
+        return try slot.with(depth) { try body(depth) }
     }
 
     /// Whether a selection was decoded at the current level since it began.
