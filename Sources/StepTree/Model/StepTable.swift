@@ -135,14 +135,6 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             preconditionFailure(
                 "\(Node.self): the step at byte \(offset) is not declared in `steps`")
         }
-
-        /// The index of the child named `name`.
-        /// - Complexity: O(*n*) string comparisons for up to 8 children (cheaper than hashing
-        ///   the name), else one hash look-up.
-        func index(ofName name: Substring) -> Int? {
-            guard names.count <= 8 else { return indexByName[SegmentKey(name)] }
-            return names.firstIndex { StepPath.sameSegment($0, name) }
-        }
     }
 
     @usableFromInline let contents: Contents
@@ -214,7 +206,6 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     }
 
     func index(of key: Node.Key) -> Int? { contents.indexByKey[key] }
-    func index(ofName name: Substring) -> Int? { contents.index(ofName: name) }
     func index(of keyPath: AnyKeyPath) -> Int? { contents.indexByKeyPath.map[keyPath] }
 }
 
