@@ -153,7 +153,7 @@ extension StepsCollection {
         guard let a0 = MemoryLayout<Self>.offset(of: a) else {
             return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a) }
         }
-        func route(_ recorder: inout some SelectionRecorder) {
+        @inline(__always) func route(_ recorder: inout some SelectionRecorder) {
             selectLast(at: a0, fresh: fresh, value: value, recorder: &recorder)
         }
         SelectionTrail.recordIfObserved(route, route)
@@ -190,7 +190,7 @@ extension StepsCollection {
         else {
             return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a).then(b) }
         }
-        func route(_ recorder: inout some SelectionRecorder) {
+        @inline(__always) func route(_ recorder: inout some SelectionRecorder) {
             selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
                 a.selectLast(at: b0, fresh: fresh, value: value, recorder: &recorder)
             }
@@ -218,7 +218,7 @@ extension StepsCollection {
                 StepRoute(a).then(b).then(c)
             }
         }
-        func route(_ recorder: inout some SelectionRecorder) {
+        @inline(__always) func route(_ recorder: inout some SelectionRecorder) {
             selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
                 a.selectChild(at: b0, recorder: &recorder) { (b: inout B, recorder) in
                     b.selectLast(at: c0, fresh: fresh, value: value, recorder: &recorder)
@@ -250,7 +250,7 @@ extension StepsCollection {
                 StepRoute(a).then(b).then(c).then(d)
             }
         }
-        func route(_ recorder: inout some SelectionRecorder) {
+        @inline(__always) func route(_ recorder: inout some SelectionRecorder) {
             selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
                 a.selectChild(at: b0, recorder: &recorder) { (b: inout B, recorder) in
                     b.selectChild(at: c0, recorder: &recorder) { (c: inout C, recorder) in

@@ -8,7 +8,7 @@ import Synchronization
 /// that is already stale, but always sees its own thread's writes.
 @usableFromInline
 struct SharedCounter: Sendable {
-    private let box: any AnyObject & Sendable
+    @usableFromInline let box: any AnyObject & Sendable
 
     init() {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
@@ -19,12 +19,18 @@ struct SharedCounter: Sendable {
     }
 
     /// The counter's value.
-    @usableFromInline
+    @inlinable
     func load() -> Int {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             return unsafeDowncast(box, to: AtomicCount.self).value.load(ordering: .relaxed)
         }
-        return unsafeDowncast(box, to: Locked<Int>.self).withLock { $0 }
+        return lockedLoad()
+    }
+
+    /// `load()` on a system without `Atomic`.
+    @usableFromInline
+    func lockedLoad() -> Int {
+        unsafeDowncast(box, to: Locked<Int>.self).withLock { $0 }
     }
 
     /// Sets the counter to `value`.
@@ -47,6 +53,9 @@ struct SharedCounter: Sendable {
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-private final class AtomicCount: Sendable {
-    let value = Atomic<Int>(0)
+@usableFromInline
+final class AtomicCount: Sendable {
+    @usableFromInline let value = Atomic<Int>(0)
+
+    init() {}
 }
