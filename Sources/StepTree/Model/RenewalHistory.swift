@@ -61,8 +61,8 @@ class RenewalHistory: @unchecked Sendable {
     }
 
     /// The record of one more renewal after `previous`, with `value` or with no value.
-    // Inlinable, so that the record of a value is made specialized for its type: unspecialized,
-    // it looks up the record's and the optional's metadata on every renewal.
+    // Inlinable, so that the value is wrapped in its existential where its type is known:
+    // unspecialized, that looks up the optional's metadata on every renewal.
     @inlinable
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory
@@ -135,15 +135,19 @@ class RenewalHistory: @unchecked Sendable {
 
 /// The record of a renewal with a value, which keeps the value until the fingerprint is known.
 ///
+/// Not generic: a generic class's deinitializer runs unspecialized, and destroying a `Value?`
+/// there looked up the optional's metadata on every release of a record. A small value (a node
+/// of a few steps) sits in the existential's inline buffer.
+///
 /// `@unchecked Sendable`: `value` is read and written only under the shared lock (see
 /// ``RenewalHistory``) or while the record is made, so the dynamic exclusivity checks would
 /// only cost time on every renewal.
 @usableFromInline
-final class ValueRenewal<Value: StepValue>: RenewalHistory, @unchecked Sendable {
-    @usableFromInline @exclusivity(unchecked) var value: Value?
+final class ValueRenewal: RenewalHistory, @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var value: (any StepValue)?
 
     @inlinable
-    init(after previous: RenewalHistory?, value: Value) {
+    init(after previous: RenewalHistory?, value: any StepValue) {
         self.value = value
         super.init(after: previous)
     }
