@@ -10,8 +10,10 @@ import Foundation
 /// only its fingerprint.
 ///
 /// Until then every renewal keeps its record and value alive: a step renewed many times and
-/// never compared, hashed, encoded or diffed holds one record per renewal. A `Navigator` diffs
-/// each transaction, which computes the fingerprints, so there the chain stays one record long.
+/// never compared, hashed, encoded or diffed holds one record per renewal, up to
+/// ``pendingLimit``, when the chain is fingerprinted (every value is hashed once in the end; the
+/// limit bounds the memory and the pause). A `Navigator` diffs each transaction, which computes
+/// the fingerprints, so there the chain stays one record long.
 ///
 /// `@unchecked Sendable`: the mutable state (`words`, `previous` and a subclass's value) is read
 /// and written only under `lock`, one lock for every record: fingerprints are computed rarely,
@@ -45,8 +47,16 @@ class RenewalHistory: @unchecked Sendable {
     init(fingerprint: Fingerprint) {
         assert(fingerprint != (0, 0), "(0, 0) is the initial history's fingerprint")
         length = 0
+        pending = 0
         words = fingerprint
     }
+
+    /// How many renewals this record and those before it may leave unfingerprinted: the chain
+    /// is fingerprinted when it gets this long (see ``after(_:value:)``).
+    static let pendingLimit = 1024
+
+    /// The records since the chain was last fingerprinted at ``pendingLimit``, this one included.
+    final let pending: Int
 
     /// A renewal with no value after `previous` (`nil`: the initial history).
     @usableFromInline
@@ -58,6 +68,15 @@ class RenewalHistory: @unchecked Sendable {
             case 0: 0
             case let count?: count + 1
             }
+        pending = previous.map { $0.pending >= Self.pendingLimit ? 1 : $0.pending + 1 } ?? 1
+    }
+
+    /// Fingerprints the chain if it has reached ``pendingLimit`` records, so that a step renewed
+    /// over and over with nothing reading its history holds at most that many values, and the
+    /// first read after them hashes at most that many.
+    @usableFromInline
+    final func boundChain() {
+        if pending >= Self.pendingLimit { _ = fingerprint }
     }
 
     /// The record of one more renewal after `previous`, with `value` or with no value.
@@ -67,11 +86,14 @@ class RenewalHistory: @unchecked Sendable {
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory
     {
-        if let value {
-            ValueRenewal(after: previous, value: value)
-        } else {
-            RenewalHistory(after: previous)
-        }
+        let record =
+            if let value {
+                ValueRenewal(after: previous, value: value)
+            } else {
+                RenewalHistory(after: previous)
+            }
+        record.boundChain()
+        return record
     }
 
     /// Whether `left` and `right` are known to be histories of different lengths, so different.

@@ -181,11 +181,13 @@ extension RenewedList {
         #expect(try encoder.encode(decoded) == encoder.encode(original))
     }
 
-    /// A long chain read once gives the fingerprint the same chain gives read after every link.
+    /// A long chain read once gives the fingerprint the same chain gives read after every link,
+    /// and never holds more than the limit of records waiting for their fingerprints.
     @Test func aChainFingerprintedAtTheEndMatchesOneFingerprintedAtEveryLink() {
         var eager = RenewedList()
         var lazy = RenewedList()
-        for index in 0..<300 {
+        var mostPending = 0
+        for index in 0..<2_500 {
             let value: Int? = index % 3 == 0 ? nil : index
             if let value {
                 eager.select(\.item, with: value)
@@ -195,9 +197,12 @@ extension RenewedList {
                 lazy.select(\.item, fresh: true)
             }
             _ = eager.item.renewal.description
+            mostPending = max(mostPending, lazy.item.renewal.history?.pending ?? 0)
         }
+        #expect(mostPending == RenewalHistory.pendingLimit)
+        #expect(lazy.item.renewal.history?.pending == 2_500 - 2 * RenewalHistory.pendingLimit)
         #expect(lazy.item.renewal.description == eager.item.renewal.description)
-        #expect(lazy.item.renewal.history?.length == 300)
+        #expect(lazy.item.renewal.history?.length == 2_500)
     }
 
     /// A renewal whose value holds histories not fingerprinted yet fingerprints them too, with
