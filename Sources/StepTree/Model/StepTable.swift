@@ -329,7 +329,8 @@ final class StepAccessor: @unchecked Sendable {
     let anyKeyPath: AnyKeyPath
     /// The byte offset of the stored property, if the key path names one.
     let offset: Int?
-    /// The child step, read without writing.
+    /// The child step, read without writing, through its key path: for a child whose property
+    /// has no byte offset (a computed one); `readAt` reads the others.
     @usableFromInline let read: (StepNodeStorage) -> StepReference
     /// Puts the child back in its initial state: the value a new node has there.
     @usableFromInline let reset: (StepNodeStorage) -> Void
@@ -401,29 +402,15 @@ final class StepAccessor: @unchecked Sendable {
         return StepAccessor(
             anyKeyPath: keyPath, offset: offset,
             read: { storage in
-                let box = CollectionStorage<Node>.of(storage)
-                guard let offset else {
-                    return StepReference(storage: box.value[keyPath: keyPath].storage)
-                }
-                // A read access: a box being read may be shared between threads, so the child
-                // is reached by its offset from a borrowed value, never from a modifying access.
-                return withUnsafePointer(to: box.value) { node in
-                    StepReference(
-                        storage: UnsafeRawPointer(node).load(
-                            fromByteOffset: offset, as: Step<Value>.self
-                        ).storage)
-                }
+                StepReference(
+                    storage: CollectionStorage<Node>.of(storage).value[keyPath: keyPath].storage)
             },
             reset: { storage in withStep(in: storage) { $0 = initial.step } },
             accepts: { $0 is Value },
             renew: { storage, value in withStep(in: storage) { $0.renew(with: value as? Value) } },
             unique: { storage in withStep(in: storage) { $0.uniqueStorage() } },
             readAt: { storage, offset in
-                // As `read` does, from a borrowed value.
-                withUnsafePointer(to: CollectionStorage<Node>.of(storage).value) { node in
-                    UnsafeRawPointer(node).load(fromByteOffset: offset, as: Step<Value>.self)
-                        .storage
-                }
+                childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
             },
             uniqueAt: { storage, offset in
                 withUnsafeMutablePointer(to: &CollectionStorage<Node>.of(storage).value) { node in
@@ -511,12 +498,7 @@ final class SelectionAccessor: @unchecked Sendable {
                 guard offset >= 0 else {
                     return (index, contents.accessors[index].read(box).storage)
                 }
-                // A read access, from a borrowed value (a box being read may be shared between
-                // threads); a `Step` is laid out as the reference to its box.
-                let child = withUnsafePointer(to: box.value) {
-                    UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
-                }
-                return (index, child)
+                return (index, childBox(of: box.value, at: offset))
             },
             select: { storage, index in
                 let box = CollectionStorage<Node>.of(storage)
@@ -565,5 +547,17 @@ final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sen
         if let made { return made }
         made = step
         return step
+    }
+}
+
+/// The box of the child stored at byte `offset` of `node`, read from a borrowed value.
+///
+/// A box being read may be shared between threads, so a child is never reached through a
+/// modifying access. A `Step` is laid out as the reference to its box, so the child's value type
+/// is not needed.
+@inlinable @inline(__always)
+func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
+    withUnsafePointer(to: node) {
+        UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
     }
 }
