@@ -116,7 +116,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         @inlinable @inline(__always)
         func slot(ofChildAt offset: Int) -> StepSlot<Node.Key> {
             let index = index(ofChildAt: offset)
-            return StepSlot(layer: layers[index], key: keyList[index])
+            return StepSlot(index: index, layer: layers[index], key: keyList[index])
         }
 
         /// The index of the child `key`, if it is a child of `layer` (a key stored in the wrong
@@ -233,14 +233,17 @@ class StepTableShape: @unchecked Sendable {
     fileprivate static let interned = Locked<[ObjectIdentifier: StepTableShape]>([:])
 }
 
-/// Where a child is selected: its layer and its key.
+/// Where a child is selected: its index, its layer and its key.
 @usableFromInline
 struct StepSlot<Key> {
+    /// The child's declaration index.
+    @usableFromInline let index: Int
     @usableFromInline let layer: StepLayer
     @usableFromInline let key: Key
 
     @inlinable
-    init(layer: StepLayer, key: Key) {
+    init(index: Int, layer: StepLayer, key: Key) {
+        self.index = index
         self.layer = layer
         self.key = key
     }

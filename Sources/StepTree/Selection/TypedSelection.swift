@@ -10,7 +10,8 @@ extension StepsCollection {
     /// goes back to its initial state (the editor's `select`, for a node that is not in a box).
     @inlinable @inline(__always)
     mutating func selectInPlace(_ index: Int, in contents: StepTable<Self>.Contents) {
-        selectInPlace(StepSlot(layer: contents.layers[index], key: contents.keyList[index]))
+        selectInPlace(
+            StepSlot(index: index, layer: contents.layers[index], key: contents.keyList[index]))
     }
 
     /// Selects the child in `slot` in place (its layer and key, read from the table first so
@@ -59,7 +60,6 @@ extension StepsCollection {
     ) -> Int {
         // The table is read afresh each time rather than held in a local, which would keep it
         // retained across the calls.
-        let index = Self.steps.contents.index(ofChildAt: offset)
         let slot = Self.steps.contents.slot(ofChildAt: offset)
         var old: Int?
         if let key = selected[slot.layer] {
@@ -67,7 +67,7 @@ extension StepsCollection {
         }
         selectInPlace(slot)
         return recorder.record(
-            Self.steps.contents, layer: slot.layer, old: old, new: index, renewed: renewed)
+            Self.steps.contents, layer: slot.layer, old: old, new: slot.index, renewed: renewed)
     }
 
     /// Selects the child stored at byte `offset` (a `Step<A>`) in place, then runs `body` on its
