@@ -114,7 +114,7 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
         /// ``EditedNode/node``.
         let child: StepNodeStorage?
 
-        var table: StepTableShape { route[level].table.takeUnretainedValue() }
+        var table: StepTableShape { route.table(at: level) }
     }
 
     /// The node an edit changed, and how: enough to compute every field later.

@@ -7,32 +7,26 @@ import Foundation
 /// ```
 ///
 /// Reading and writing are thread-safe. When no observer is installed, the select APIs pay one
-/// relaxed atomic load for the check.
+/// relaxed atomic load for the check; when one is, reading it takes no lock (on systems with
+/// `Atomic`: macOS 15, iOS 18 and peers, and Linux).
 public enum StepSystem {
-    private static let installed = Locked<InstalledObserver?>(nil)
-    /// 1 while an observer is installed, else 0: read without the lock.
-    @usableFromInline static let isObserving = SharedCounter()
+    @usableFromInline static let installed = ObserverSlot()
 
     /// The global observer, or `nil` for none.
     public static var observer: (any StepsObserver)? {
-        get { installed.withLock { $0 }?.observer }
-        set {
-            installed.withLock { observer in
-                observer = newValue.map(InstalledObserver.init)
-                isObserving.store(newValue == nil ? 0 : 1)
-            }
-        }
+        get { installed.load()?.observer }
+        set { installed.store(newValue.map(InstalledObserver.init)) }
     }
 
     /// Whether an observer is installed: one relaxed load, the check typed selections make
     /// before asking for ``listeningObserver()``.
-    @inlinable static var mayReportSelections: Bool { isObserving.load() != 0 }
+    @inlinable static var mayReportSelections: Bool { installed.isOccupied }
 
     /// The observer to tell about a bare-value selection made now, or `nil`: `nil` when none is
     /// installed, when the selection is part of a navigator transaction (which reports its
     /// change as a whole) or when it is silenced (a value being built).
-    @usableFromInline static func listeningObserver() -> (any StepsObserver)? {
-        guard mayReportSelections, let observer else { return nil }
+    @usableFromInline static func listeningObserver() -> InstalledObserver? {
+        guard let observer = installed.load() else { return nil }
         // With no library scope open anywhere, this task is in none: the task-locals hold their
         // defaults, and reading them would cost more than the rest of a select.
         guard TaskScopes.mayBeOpen else { return observer }
@@ -40,15 +34,6 @@ public enum StepSystem {
             !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread)
         else { return nil }
         return observer
-    }
-}
-
-/// The installed observer, in a box of its own: reading it under the lock copies one reference.
-private final class InstalledObserver: Sendable {
-    let observer: any StepsObserver
-
-    init(_ observer: any StepsObserver) {
-        self.observer = observer
     }
 }
 
@@ -115,10 +100,10 @@ class TransactionContext: @unchecked Sendable {
 /// Selection changes collected during one bare-value select call.
 @usableFromInline
 struct SelectionReport {
-    let observer: any StepsObserver
+    let observer: InstalledObserver
     var changes: [SelectionChange] = []
 
-    init(observer: any StepsObserver) { self.observer = observer }
+    init(observer: InstalledObserver) { self.observer = observer }
 
     /// Set while a value is being built rather than navigated (the static constructors).
     @TaskLocal static var isSilenced = false
@@ -134,7 +119,7 @@ struct SelectionReport {
     }
 
     func deliver() {
-        Self.deliver(changes, to: observer)
+        Self.deliver(changes, to: observer.observer)
     }
 
     /// Tells `observer` of `changes`, or holds them back inside ``holding(_:)``.

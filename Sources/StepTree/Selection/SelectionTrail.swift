@@ -9,11 +9,12 @@
 /// unobserved one compiles to the bare in-place selection.
 @usableFromInline
 protocol SelectionRecorder {
-    /// Notes that the node at the next level, of table `table`, selected child `new` in `layer`
-    /// where `old` was selected; returns the level's number.
-    mutating func record(
-        _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool
-    ) -> Int
+    /// Notes that the node at the next level, of table `table`, selected child `index`; returns
+    /// the level's number.
+    mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int
+    /// Notes that the selection at `level` changed in `layer` (from child `old`) or that its
+    /// child was renewed.
+    mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool)
     /// Notes the box of the child selected at `level`, once the level's edit is done.
     mutating func setChild(_ child: StepNodeStorage, at level: Int)
     /// Whether the recorder records: a recorder that does not is given nothing.
@@ -26,9 +27,10 @@ struct NoSelectionRecorder: SelectionRecorder {
     @inlinable init() {}
 
     @inlinable @inline(__always)
-    mutating func record(
-        _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool
-    ) -> Int { 0 }
+    mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int { 0 }
+
+    @inlinable @inline(__always)
+    mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool) {}
 
     @inlinable @inline(__always)
     mutating func setChild(_ child: StepNodeStorage, at level: Int) {}
@@ -45,29 +47,36 @@ struct NoSelectionRecorder: SelectionRecorder {
 struct TypedRoute: Sendable {
     @usableFromInline
     struct Level: Sendable {
-        @usableFromInline let table: Unmanaged<StepTableShape>
-        @usableFromInline let index: Int
+        /// `nil` only in the unused slots.
+        @usableFromInline var table: Unmanaged<StepTableShape>?
+        @usableFromInline var index: Int
 
-        @inlinable init(table: Unmanaged<StepTableShape>, index: Int) {
+        @inlinable init(table: Unmanaged<StepTableShape>?, index: Int) {
             self.table = table
             self.index = index
         }
     }
 
-    @usableFromInline var levels: (Level?, Level?, Level?, Level?) = (nil, nil, nil, nil)
+    @usableFromInline var levels: (Level, Level, Level, Level)
     @usableFromInline var count = 0
 
-    @usableFromInline init() {}
+    @inlinable init() {
+        let unused = Level(table: nil, index: 0)
+        levels = (unused, unused, unused, unused)
+    }
 
     subscript(level: Int) -> Level {
-        let found: Level? =
-            switch level {
-            case 0: levels.0
-            case 1: levels.1
-            case 2: levels.2
-            default: levels.3
-            }
-        return found.unsafelyUnwrapped
+        switch level {
+        case 0: levels.0
+        case 1: levels.1
+        case 2: levels.2
+        default: levels.3
+        }
+    }
+
+    /// The table of the node at `level`.
+    func table(at level: Int) -> StepTableShape {
+        self[level].table.unsafelyUnwrapped.takeUnretainedValue()
     }
 
     @inlinable @inline(__always)
@@ -84,41 +93,42 @@ struct TypedRoute: Sendable {
 
     /// The path of the node at `level`: the keys selected above it.
     func path(to level: Int) -> StepPath {
-        StepPath(
-            (0..<level).map { above in
-                let step = self[above]
-                return step.table.takeUnretainedValue().names[step.index]
-            })
+        StepPath((0..<level).map { above in table(at: above).names[self[above].index] })
     }
 }
 
-/// The recorder of an observed deep link: the route, and what changed at each level.
+/// The recorder of an observed deep link: the route, and the levels whose selection changed or
+/// whose child was renewed.
 ///
 /// It holds no references (a box it notes is unretained: the edited value owns it until the
 /// trail is delivered, before the select returns), so recording costs no reference counting.
 @usableFromInline
 struct SelectionTrail: SelectionRecorder {
-    /// One level's change.
+    /// One changed level.
     @usableFromInline
     struct Change {
-        @usableFromInline let layer: StepLayer
-        @usableFromInline let old: Int?
-        @usableFromInline let new: Int
-        @usableFromInline let renewed: Bool
+        @usableFromInline var layer: StepLayer
+        @usableFromInline var old: Int?
+        @usableFromInline var renewed: Bool
         @usableFromInline var child: Unmanaged<StepNodeStorage>?
 
-        @inlinable init(layer: StepLayer, old: Int?, new: Int, renewed: Bool) {
+        @inlinable init(layer: StepLayer, old: Int?, renewed: Bool) {
             self.layer = layer
             self.old = old
-            self.new = new
             self.renewed = renewed
         }
     }
 
     @usableFromInline var route = TypedRoute()
-    @usableFromInline var changes: (Change?, Change?, Change?, Change?) = (nil, nil, nil, nil)
+    /// The change at each level, valid where `changed` has the level's bit.
+    @usableFromInline var changes: (Change, Change, Change, Change)
+    /// Bit `n` set: level `n` changed.
+    @usableFromInline var changed: UInt8 = 0
 
-    @usableFromInline init() {}
+    @inlinable init() {
+        let unchanged = Change(layer: .content, old: nil, renewed: false)
+        changes = (unchanged, unchanged, unchanged, unchanged)
+    }
 
     @inlinable static var isRecording: Bool { true }
 
@@ -143,33 +153,37 @@ struct SelectionTrail: SelectionRecorder {
     }
 
     @inlinable @inline(__always)
-    mutating func record(
-        _ table: StepTableShape, layer: StepLayer, old: Int?, new: Int, renewed: Bool
-    ) -> Int {
+    mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int {
         let level = route.count
-        route.append(.init(table: .passUnretained(table), index: new))
-        let change = Change(layer: layer, old: old, new: new, renewed: renewed)
+        route.append(.init(table: table, index: index))
+        return level
+    }
+
+    @inlinable @inline(__always)
+    mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool) {
+        changed |= 1 << level
+        let change = Change(layer: layer, old: old, renewed: renewed)
         switch level {
         case 0: changes.0 = change
         case 1: changes.1 = change
         case 2: changes.2 = change
         default: changes.3 = change
         }
-        return level
     }
 
     @inlinable @inline(__always)
     mutating func setChild(_ child: StepNodeStorage, at level: Int) {
+        guard changed & (1 << level) != 0 else { return }
         let child = Unmanaged.passUnretained(child)
         switch level {
-        case 0: changes.0?.child = child
-        case 1: changes.1?.child = child
-        case 2: changes.2?.child = child
-        default: changes.3?.child = child
+        case 0: changes.0.child = child
+        case 1: changes.1.child = child
+        case 2: changes.2.child = child
+        default: changes.3.child = child
         }
     }
 
-    private func change(at level: Int) -> Change? {
+    private func change(at level: Int) -> Change {
         switch level {
         case 0: changes.0
         case 1: changes.1
@@ -178,19 +192,21 @@ struct SelectionTrail: SelectionRecorder {
         }
     }
 
-    /// Tells `observer` of every level whose selection changed or was renewed, from the root
+    /// Tells `installed` of every level whose selection changed or was renewed, from the root
     /// down, as the general editor would.
     @usableFromInline
-    func deliver(to observer: any StepsObserver) {
+    func deliver(to installed: InstalledObserver) {
         let held = SelectionReport.currentHeld
-        for level in 0..<route.count {
-            guard let change = change(at: level), change.old != change.new || change.renewed
-            else { continue }
+        var pending = changed
+        while pending != 0 {
+            let level = pending.trailingZeroBitCount
+            pending &= pending - 1
+            let change = change(at: level)
             let selection = SelectionChange(
                 typed: .init(
                     route: route, level: level, layer: change.layer, old: change.old,
-                    new: change.new, child: change.child?.takeUnretainedValue()))
-            SelectionReport.deliver(selection, to: observer, holdingIn: held)
+                    new: route[level].index, child: change.child?.takeUnretainedValue()))
+            SelectionReport.deliver(selection, to: installed.observer, holdingIn: held)
         }
     }
 }

@@ -15,16 +15,17 @@ extension StepsCollection {
     }
 
     /// Selects the child in `slot` in place (its layer and key, read from the table first so
-    /// that the table is not held across the calls below).
-    @inlinable @inline(__always)
-    mutating func selectInPlace(_ slot: StepSlot<Key>) {
+    /// that the table is not held across the calls below); returns the key selected before.
+    @inlinable @inline(__always) @discardableResult
+    mutating func selectInPlace(_ slot: StepSlot<Key>) -> Key? {
         let layer = slot.layer
         let key = slot.key
         let old = selected[layer]
-        guard old != key else { return }
+        guard old != key else { return old }
         selected[layer] = key
-        guard layer != .content, let old else { return }
+        guard layer != .content, let old else { return old }
         resetReplaced(old, in: layer)
+        return old
     }
 
     /// Puts the child `old`, just replaced in `layer`, back in its initial state (the rare part
@@ -51,8 +52,8 @@ extension StepsCollection {
         return selectRecording(childAt: offset, renewed: renewed, recorder: &recorder)
     }
 
-    /// `selectInPlace(childAt:renewed:recorder:)` for a recorder that records: finds the old
-    /// selection's index too (out of line, so that the deep links stay small enough to inline
+    /// `selectInPlace(childAt:renewed:recorder:)` for a recorder that records: notes the level,
+    /// and what changed there (out of line, so that the deep links stay small enough to inline
     /// whole: their key paths then fold to offsets).
     @inlinable @inline(never)
     mutating func selectRecording<R: SelectionRecorder>(
@@ -61,13 +62,21 @@ extension StepsCollection {
         // The table is read afresh each time rather than held in a local, which would keep it
         // retained across the calls.
         let slot = Self.steps.contents.slot(ofChildAt: offset)
-        var old: Int?
-        if let key = selected[slot.layer] {
-            old = Self.steps.contents.index(of: key, in: slot.layer)
-        }
-        selectInPlace(slot)
-        return recorder.record(
-            Self.steps.contents, layer: slot.layer, old: old, new: slot.index, renewed: renewed)
+        let previous = selectInPlace(slot)
+        let level = recorder.record(.passUnretained(Self.steps.contents), index: slot.index)
+        guard previous != slot.key || renewed else { return level }
+        recorder.recordChange(
+            at: level, layer: slot.layer, old: Self.index(of: previous, before: slot),
+            renewed: renewed)
+        return level
+    }
+
+    /// The index of `previous`, the key selected in `slot`'s layer before `slot` was.
+    @inlinable @inline(__always)
+    static func index(of previous: Key?, before slot: StepSlot<Key>) -> Int? {
+        guard let previous else { return nil }
+        if previous == slot.key { return slot.index }
+        return steps.contents.index(of: previous, in: slot.layer)
     }
 
     /// Selects the child stored at byte `offset` (a `Step<A>`) in place, then runs `body` on its

@@ -126,6 +126,39 @@ extension ThreadSafety {
                 ])
         }
 
+        /// Observers installed and replaced while other threads select: every replaced observer
+        /// is released exactly once, after the last report it was given, and none is kept.
+        @Test func observersReplacedWhileOtherThreadsSelectAreReleased() {
+            let released = Mutex(0)
+            final class Counted: StepsObserver {
+                let released: Mutex<Int>
+                let reports = Mutex(0)
+                init(_ released: Mutex<Int>) { self.released = released }
+                func didSelect(_ selection: SelectionChange) { reports.withLock { $0 += 1 } }
+                deinit { released.withLock { $0 += 1 } }
+            }
+            let installs = 200
+            let landed = onThreads(3) { index in
+                if index == 0 {
+                    for _ in 0..<installs { StepSystem.observer = Counted(released) }
+                    StepSystem.observer = nil
+                } else {
+                    var steps = ObservedRoot()
+                    for link in 0..<2_000 {
+                        if link & 1 == 0 {
+                            steps.select(\.account, \.edit, \.photo)
+                        } else {
+                            steps.select(\.feed)
+                        }
+                    }
+                    return steps.visibleScreen.description
+                }
+                return ""
+            }
+            #expect(released.withLock { $0 } == installs)
+            #expect(landed == ["", "/feed", "/feed"])
+        }
+
         /// A transaction's scope belongs to its own thread: while one thread is inside a
         /// transaction, another thread's bare typed link is still reported on its own, and the
         /// transaction's typed select is reported only by the transaction.
