@@ -91,11 +91,11 @@ final class AtomicObserverSlot: @unchecked Sendable {
     @inline(__always) func load() -> InstalledObserver? {
         // Sequentially consistent, so that a writer that swaps the pointer and then finds no
         // reader knows that every later read loads the new pointer.
-        readers.add(1, ordering: .sequentiallyConsistent)
+        readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
         let box = pointer.load(ordering: .sequentiallyConsistent).map {
             Unmanaged<InstalledObserver>.fromOpaque($0).retain()
         }
-        readers.subtract(1, ordering: .sequentiallyConsistent)
+        readers.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         return box?.takeRetainedValue()
     }
 
