@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A renewal made in this process records the history it follows and the value it renewed
 /// with, and costs this one allocation. The fingerprint (``StepRenewal``'s hash chain, which
-/// hashes each value's JSON encoding) is computed the first time it is read, cached, and the
+/// hashes each value's canonical form) is computed the first time it is read, cached, and the
 /// record then lets go of the history and the value it no longer needs. A decoded history holds
 /// only its fingerprint.
 ///
@@ -110,8 +110,8 @@ class RenewalHistory: @unchecked Sendable {
 
     /// The fingerprint: computed on the first read (with those of the renewals before it that are
     /// not known yet), then cached.
-    /// - Complexity: O(*s*) the first time, where *s* is the size of the JSON encodings of the
-    ///   renewals not fingerprinted yet; O(1) after that.
+    /// - Complexity: O(*s*) the first time, where *s* is the size of the values of the renewals
+    ///   not fingerprinted yet; O(1) after that.
     final var fingerprint: Fingerprint {
         if let known = Self.lock.withLock({ cached }) { return known }
         return resolve()
@@ -136,8 +136,9 @@ class RenewalHistory: @unchecked Sendable {
             return pending
         }
         var fingerprint = base
+        var routes = FingerprintRoutes()
         let computed = pending.reversed().map { entry in
-            fingerprint = StepRenewal.chain(fingerprint, entry.value)
+            fingerprint = StepRenewal.chain(fingerprint, entry.value, &routes)
             return (record: entry.record, fingerprint: fingerprint)
         }
         // Another thread may have cached the same fingerprints meanwhile: the first one stays.

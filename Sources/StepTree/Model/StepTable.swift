@@ -446,6 +446,9 @@ final class SelectionAccessor: @unchecked Sendable {
     /// Selects a child in its layer, putting a pushed or presented child it replaces back in
     /// its initial state: the index selected before.
     let select: (StepNodeStorage, Int) -> Int?
+    /// The index of the child whose key the node value at a pointer stores in a layer, in any
+    /// layer: for renewal fingerprints, which hash a selection as it is stored.
+    let storedIndex: (UnsafeRawPointer, StepLayer) -> Int?
 
     @usableFromInline
     init(
@@ -453,13 +456,15 @@ final class SelectionAccessor: @unchecked Sendable {
         write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void,
         boxing: NodeBoxing,
         resolve: @escaping (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?,
-        select: @escaping (StepNodeStorage, Int) -> Int?
+        select: @escaping (StepNodeStorage, Int) -> Int?,
+        storedIndex: @escaping (UnsafeRawPointer, StepLayer) -> Int?
     ) {
         self.read = read
         self.write = write
         self.boxing = boxing
         self.resolve = resolve
         self.select = select
+        self.storedIndex = storedIndex
     }
 
     /// The index of the child `key` selects in `layer`, in the table `contents`: `nil` for a
@@ -517,6 +522,11 @@ final class SelectionAccessor: @unchecked Sendable {
                 let old = Self.index(of: oldKey, in: layer, contents)
                 if let old, layer != .content { contents.accessors[old].reset(box) }
                 return old
+            },
+            storedIndex: { node, layer in
+                guard let key = node.assumingMemoryBound(to: Node.self).pointee.selected[layer]
+                else { return nil }
+                return Node.steps.contents.keyList.firstIndex(of: key)
             })
     }
 }
