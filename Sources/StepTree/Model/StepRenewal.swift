@@ -53,12 +53,20 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
         _ previous: RenewalHistory.Fingerprint, _ value: (any StepValue)?,
         _ routes: inout FingerprintRoutes
     ) -> RenewalHistory.Fingerprint {
+        chain(previous, value.map { ValueFingerprint.digest(of: $0, &routes) })
+    }
+
+    /// The link of the hash chain after `previous` for a renewal with a value of digest
+    /// `value`, or (`nil`) with no value.
+    static func chain(_ previous: RenewalHistory.Fingerprint, _ value: StableDigest?)
+        -> RenewalHistory.Fingerprint
+    {
         var hasher = StableHasher()
         hasher.combine(previous.high)
         hasher.combine(previous.low)
         if let value {
             hasher.combine(1)
-            hasher.combine(ValueFingerprint.digest(of: value, &routes))
+            hasher.combine(value)
         } else {
             hasher.combine(0)
         }

@@ -79,6 +79,29 @@ import Testing
         #expect(Self.route(of: StepStack<ThemeSteps>.self) == "encoded")
     }
 
+    /// Values digested with no encoder are hashed when a step is renewed with them.
+    @Test func renewalsWithLeavesOnlyAreHashedAtOnce() {
+        #expect(ValueFingerprint.isEager(ThemeSteps.self))
+        #expect(ValueFingerprint.isEager(LoginSteps.self))
+        #expect(ValueFingerprint.isEager(String.self))
+        // A stack, a payload, and a node holding either, are encoded: their renewals recorded.
+        #expect(!ValueFingerprint.isEager(ProfileSteps.self))
+        #expect(!ValueFingerprint.isEager(ExploreData.self))
+        #expect(!ValueFingerprint.isEager(TaggedSteps.self))
+        #expect(StepRenewal.initial.renewed(with: ThemeSteps()).history?.pending == 0)
+        #expect(StepRenewal.initial.renewed(with: ProfileSteps()).history?.pending == 1)
+    }
+
+    /// Hashed at once or recorded, a renewal has one fingerprint.
+    @Test func aNodeHashedAtOnceHasTheFingerprintOfARecordedOne() {
+        for theme in [ThemeSteps(), ThemeSteps.selecting(\.dark)] {
+            let recorded = StepRenewal(ValueRenewal(after: nil, value: theme))
+            #expect(StepRenewal.initial.renewed(with: theme) == recorded)
+            #expect(
+                StepRenewal.initial.renewed(with: theme).description == recorded.description)
+        }
+    }
+
     /// States of pure nodes with selections, renewals, nested nodes and stacks.
     static func pureStates() throws -> [any StepValue] {
         var theme = ThemeSteps()
