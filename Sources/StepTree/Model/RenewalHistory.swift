@@ -181,16 +181,21 @@ class RenewalHistory: @unchecked Sendable {
             return (record: entry.record, fingerprint: fingerprint)
         }
         // Another thread may have cached the same fingerprints meanwhile: the first one stays.
-        var released: [Any] = []
+        // What the records let go of is kept in arrays of their own types (as `Any`, a value
+        // would be boxed) and released after unlocking.
+        var releasedRecords: [RenewalHistory?] = []
+        var releasedValues: [(any StepValue)?] = []
+        releasedRecords.reserveCapacity(computed.count)
+        releasedValues.reserveCapacity(computed.count)
         let result = Self.lock.withLock {
             for (record, fingerprint) in computed where record.cached == nil {
                 record.cached = fingerprint
-                released.append(record.previous.take() as Any)
-                released.append(record.takeValue() as Any)
+                releasedRecords.append(record.previous.take())
+                releasedValues.append(record.takeValue())
             }
             return cached ?? fingerprint
         }
-        withExtendedLifetime(released) {}  // released here, after unlocking
+        withExtendedLifetime((releasedRecords, releasedValues)) {}
         return result
     }
 }

@@ -9,9 +9,16 @@ import Foundation
 /// operations: two states built by the same operations have equal fingerprints, also after an
 /// encode/decode round trip or in another run.
 ///
-/// A renewal costs no hashing: the history records the renewal, and the fingerprint is computed
-/// when something first needs it (a comparison that lengths cannot settle, a hash, the
-/// description, an encoding, an identity), then kept.
+/// Each value is hashed in a canonical form of its `Codable` encoding, with no text: the order in
+/// which a payload writes its keys, or a `Set` its elements, does not matter, on any platform. A
+/// renewal with a value made only of leaves (a node of steps with no payload, a string, a
+/// number) is hashed at once, for less than recording it would cost; any other renewal is
+/// recorded, and the fingerprint computed when something first needs it (a comparison that
+/// lengths cannot settle, a hash, the description, an encoding, an identity), then kept.
+///
+/// Fingerprints of renewals with a value made by StepTree 0.3 and before (which hashed JSON
+/// text) differ from the ones made now; decoded histories keep the fingerprints they were saved
+/// with.
 public struct StepRenewal: Sendable, CustomStringConvertible {
     /// The record of the last renewal; `nil` for the initial history.
     @usableFromInline let history: RenewalHistory?
@@ -28,7 +35,8 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
     public var isInitial: Bool { history == nil }
 
     /// The history after one more renewal, with `value` or (`nil`) with no value.
-    /// - Complexity: O(1): the value is recorded, and hashed only when the fingerprint is needed.
+    /// - Complexity: O(1) when the value is recorded, to be hashed when the fingerprint is
+    ///   needed; O(*s*) for a value of *s* leaves hashed at once.
     func renewed<Value: StepValue>(with value: Value?) -> StepRenewal {
         StepRenewal(RenewalHistory.after(history, value: value))
     }
