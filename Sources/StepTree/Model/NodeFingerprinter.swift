@@ -21,13 +21,15 @@ final class NodeFingerprinter: Sendable {
     private let selectionEntries: [[StableDigest]]
     /// For each child, its entry when it is a leaf with no payload in its initial history.
     private let initialLeafEntries: [StableDigest]
-    /// For a node of at most 4 children, the digest of each selection (by the code
-    /// `content + choices × (push + choices × modal)`, where each layer is its child's index
-    /// plus 1, or 0, and `choices` is one more than the number of children) when every child is a leaf with no payload in its initial history, as in a node just
-    /// made by `selecting`: such a node is digested by a look-up.
+    /// For a node of at most 4 children, the digest of each selection with every child a leaf
+    /// with no payload in its initial history.
+    ///
+    /// A node just made by `selecting` is such a node, digested by a look-up. Indexed by `content + choices × (push + choices ×
+    /// modal)`, where each layer is its child's index plus 1 (0: none), and `choices` is one
+    /// more than the number of children.
     private let initialNodes: [StableDigest]
     /// Whether every child's value is digested with no encoder, so that the node can be
-    /// digested when it is renewed with (see ``ValueFingerprint/eagerDigest(of:)``).
+    /// digested when it is renewed with (see `ValueFingerprint.eagerDigest(ofValueAt:of:)`).
     let isEager: Bool
 
     private static let selectedKey = CanonicalDigest.key("selected")

@@ -94,11 +94,12 @@ class RenewalHistory: @unchecked Sendable {
     /// The record of one more renewal after `previous`, with `value` or with no value.
     ///
     /// A value digested with no encoder (``EmptyStep``, a string, a pure node of such values:
-    /// see `ValueFingerprint.eagerDigest(of:)`) is hashed at once, for less than recording it
-    /// would cost: the record then holds only its fingerprint, and the chain before it is
-    /// fingerprinted first. Any other value is recorded, and hashed when the fingerprint is read.
-    // Inlinable, so that the value is wrapped in its existential where its type is known:
-    // unspecialized, that looks up the optional's metadata on every renewal.
+    /// see `ValueFingerprint.eagerDigest(ofValueAt:of:)`) is hashed at once, for less than
+    /// recording it would cost: the record then holds only its fingerprint, and the chain before
+    /// it is fingerprinted first. Any other value is recorded, and hashed when the fingerprint is
+    /// read.
+    // Inlinable, so that the value is read in place, and wrapped in its existential, where its
+    // type is known: unspecialized, that looks up the optional's metadata on every renewal.
     @inlinable
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory

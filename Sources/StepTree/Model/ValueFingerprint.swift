@@ -12,6 +12,9 @@
 ///
 /// Both ways give a step the same canonical form, `{"value": …, "renewal": …}` (the history
 /// only when renewed), and a renewal history its fingerprint.
+///
+/// A value digested with no encoder at all (see ``isEager(_:)``) is digested when a step is
+/// renewed with it; any other value when the renewal's fingerprint is first read.
 enum ValueFingerprint {
     /// The digest of `value`.
     /// - Complexity: O(*s*) for a value of *s* steps, scalars and keys.
