@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A renewal made in this process records the history it follows and the value it renewed
 /// with, and costs this one allocation. The fingerprint (``StepRenewal``'s hash chain, which
-/// hashes each value's JSON encoding) is computed the first time it is read, cached, and the
+/// hashes each value's canonical form) is computed the first time it is read, cached, and the
 /// record then lets go of the history and the value it no longer needs. A decoded history holds
 /// only its fingerprint.
 ///
@@ -55,19 +55,15 @@ class RenewalHistory: @unchecked Sendable {
     /// is fingerprinted when it gets this long (see ``after(_:value:)``).
     static let pendingLimit = 1024
 
-    /// The records since the chain was last fingerprinted at ``pendingLimit``, this one included.
+    /// The records since the chain was last fingerprinted at ``pendingLimit``, this one included;
+    /// 0 for a history whose fingerprint was known when it was made.
     final let pending: Int
 
     /// A renewal with no value after `previous` (`nil`: the initial history).
     @usableFromInline
     init(after previous: RenewalHistory?) {
         self.previous = previous
-        length =
-            switch previous?.length {
-            case nil: 1
-            case 0: 0
-            case let count?: count + 1
-            }
+        length = Self.length(after: previous)
         pending = previous.map { $0.pending >= Self.pendingLimit ? 1 : $0.pending + 1 } ?? 1
     }
 
@@ -79,21 +75,62 @@ class RenewalHistory: @unchecked Sendable {
         if pending >= Self.pendingLimit { _ = fingerprint }
     }
 
+    /// A renewal after `previous` whose fingerprint is known at once: `fingerprint`.
+    init(fingerprint: Fingerprint, after previous: RenewalHistory?) {
+        length = Self.length(after: previous)
+        pending = 0
+        words = fingerprint
+    }
+
+    /// The length of a history one renewal longer than `previous`.
+    private static func length(after previous: RenewalHistory?) -> Int {
+        switch previous?.length {
+        case nil: 1
+        case 0: 0
+        case let count?: count + 1
+        }
+    }
+
     /// The record of one more renewal after `previous`, with `value` or with no value.
-    // Inlinable, so that the value is wrapped in its existential where its type is known:
-    // unspecialized, that looks up the optional's metadata on every renewal.
+    ///
+    /// A value digested with no encoder (``EmptyStep``, a string, a pure node of such values:
+    /// see `ValueFingerprint.eagerDigest(ofValueAt:of:)`) is hashed at once, for less than
+    /// recording it would cost: the record then holds only its fingerprint, and the chain before
+    /// it is fingerprinted first. Any other value is recorded, and hashed when the fingerprint is
+    /// read.
+    // Inlinable, so that the value is read in place, and wrapped in its existential, where its
+    // type is known: unspecialized, that looks up the optional's metadata on every renewal.
     @inlinable
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory
     {
-        let record =
-            if let value {
-                ValueRenewal(after: previous, value: value)
-            } else {
-                RenewalHistory(after: previous)
-            }
+        guard let value else {
+            let record = RenewalHistory(after: previous)
+            record.boundChain()
+            return record
+        }
+        let hashed = withUnsafePointer(to: value) {
+            hashedAtOnce(after: previous, valueAt: UnsafeRawPointer($0), of: Value.self)
+        }
+        if let hashed { return hashed }
+        let record = ValueRenewal(after: previous, value: value)
         record.boundChain()
         return record
+    }
+
+    /// The renewal after `previous` with the value of type `type` at `value`, fingerprinted at
+    /// once, if such values are digested with no encoder; `nil` otherwise.
+    @usableFromInline
+    static func hashedAtOnce(
+        after previous: RenewalHistory?, valueAt value: UnsafeRawPointer,
+        of type: any StepValue.Type
+    ) -> RenewalHistory? {
+        guard let digest = ValueFingerprint.eagerDigest(ofValueAt: value, of: type) else {
+            return nil
+        }
+        return RenewalHistory(
+            fingerprint: StepRenewal.chain(previous?.fingerprint ?? (0, 0), digest),
+            after: previous)
     }
 
     /// Whether `left` and `right` are known to be histories of different lengths, so different.
@@ -110,9 +147,12 @@ class RenewalHistory: @unchecked Sendable {
 
     /// The fingerprint: computed on the first read (with those of the renewals before it that are
     /// not known yet), then cached.
-    /// - Complexity: O(*s*) the first time, where *s* is the size of the JSON encodings of the
-    ///   renewals not fingerprinted yet; O(1) after that.
+    /// - Complexity: O(*s*) the first time, where *s* is the size of the values of the renewals
+    ///   not fingerprinted yet; O(1) after that.
     final var fingerprint: Fingerprint {
+        // A history fingerprinted when it was made (decoded, or hashed at once) never changes
+        // it: read without the lock.
+        if pending == 0 { return words }
         if let known = Self.lock.withLock({ cached }) { return known }
         return resolve()
     }
@@ -136,21 +176,27 @@ class RenewalHistory: @unchecked Sendable {
             return pending
         }
         var fingerprint = base
+        var routes = FingerprintRoutes()
         let computed = pending.reversed().map { entry in
-            fingerprint = StepRenewal.chain(fingerprint, entry.value)
+            fingerprint = StepRenewal.chain(fingerprint, entry.value, &routes)
             return (record: entry.record, fingerprint: fingerprint)
         }
         // Another thread may have cached the same fingerprints meanwhile: the first one stays.
-        var released: [Any] = []
+        // What the records let go of is kept in arrays of their own types (as `Any`, a value
+        // would be boxed) and released after unlocking.
+        var releasedRecords: [RenewalHistory?] = []
+        var releasedValues: [(any StepValue)?] = []
+        releasedRecords.reserveCapacity(computed.count)
+        releasedValues.reserveCapacity(computed.count)
         let result = Self.lock.withLock {
             for (record, fingerprint) in computed where record.cached == nil {
                 record.cached = fingerprint
-                released.append(record.previous.take() as Any)
-                released.append(record.takeValue() as Any)
+                releasedRecords.append(record.previous.take())
+                releasedValues.append(record.takeValue())
             }
             return cached ?? fingerprint
         }
-        withExtendedLifetime(released) {}  // released here, after unlocking
+        withExtendedLifetime((releasedRecords, releasedValues)) {}
         return result
     }
 }

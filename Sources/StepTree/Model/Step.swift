@@ -78,7 +78,8 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Renews the step: with `value` (which replaces the step's value), or with no value.
-    /// - Complexity: O(1): the renewal is recorded, not hashed (see ``StepRenewal``).
+    /// - Complexity: O(1) for a renewal recorded to be hashed later; O(*s*) for a value of *s*
+    ///   leaves, hashed at once (see ``StepRenewal``).
     @inlinable
     mutating func renew(with value: Value?) {
         makeUnique()

@@ -9,9 +9,16 @@ import Foundation
 /// operations: two states built by the same operations have equal fingerprints, also after an
 /// encode/decode round trip or in another run.
 ///
-/// A renewal costs no hashing: the history records the renewal, and the fingerprint is computed
-/// when something first needs it (a comparison that lengths cannot settle, a hash, the
-/// description, an encoding, an identity), then kept.
+/// Each value is hashed in a canonical form of its `Codable` encoding, with no text: the order in
+/// which a payload writes its keys, or a `Set` its elements, does not matter, on any platform. A
+/// renewal with a value made only of leaves (a node of steps with no payload, a string, a
+/// number) is hashed at once, for less than recording it would cost; any other renewal is
+/// recorded, and the fingerprint computed when something first needs it (a comparison that
+/// lengths cannot settle, a hash, the description, an encoding, an identity), then kept.
+///
+/// Fingerprints of renewals with a value made by StepTree 0.3 and before (which hashed JSON
+/// text) differ from the ones made now; decoded histories keep the fingerprints they were saved
+/// with.
 public struct StepRenewal: Sendable, CustomStringConvertible {
     /// The record of the last renewal; `nil` for the initial history.
     @usableFromInline let history: RenewalHistory?
@@ -28,28 +35,46 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
     public var isInitial: Bool { history == nil }
 
     /// The history after one more renewal, with `value` or (`nil`) with no value.
-    /// - Complexity: O(1): the value is recorded, and hashed only when the fingerprint is needed.
+    /// - Complexity: O(1) when the value is recorded, to be hashed when the fingerprint is
+    ///   needed; O(*s*) for a value of *s* leaves hashed at once.
     func renewed<Value: StepValue>(with value: Value?) -> StepRenewal {
         StepRenewal(RenewalHistory.after(history, value: value))
     }
 
     /// The 128-bit fingerprint; `(0, 0)` for the initial history.
-    /// - Complexity: O(*s*) the first time, where *s* is the size of the JSON encodings of the
-    ///   renewals not fingerprinted yet; O(1) after that.
+    /// - Complexity: O(*s*) the first time, where *s* is the size of the renewals' values not
+    ///   fingerprinted yet; O(1) after that.
     var fingerprint: RenewalHistory.Fingerprint { history?.fingerprint ?? (0, 0) }
+
+    /// The version of the fingerprint scheme: 2 hashes each value's canonical form
+    /// (``ValueFingerprint``), 1 (StepTree 0.3 and before) hashed its JSON text with sorted keys.
+    ///
+    /// Histories decoded from an archive keep the fingerprints they were saved with; a history
+    /// built now by the same renewals as one saved by scheme 1 has another fingerprint.
+    static let fingerprintScheme = 2
 
     /// The fingerprint of the history `previous` after one more renewal, with `value` or with no
     /// value: one link of the hash chain.
-    /// - Complexity: O(*s*) where *s* is the size of `value`'s JSON encoding.
+    /// - Parameter routes: How the types met so far are digested, kept along a chain.
+    /// - Complexity: O(*s*) where *s* is the size of `value` (see ``ValueFingerprint``).
     static func chain(
-        _ previous: RenewalHistory.Fingerprint, _ value: (any StepValue)?
+        _ previous: RenewalHistory.Fingerprint, _ value: (any StepValue)?,
+        _ routes: inout FingerprintRoutes
     ) -> RenewalHistory.Fingerprint {
+        chain(previous, value.map { ValueFingerprint.digest(of: $0, &routes) })
+    }
+
+    /// The link of the hash chain after `previous` for a renewal with a value of digest
+    /// `value`, or (`nil`) with no value.
+    static func chain(_ previous: RenewalHistory.Fingerprint, _ value: StableDigest?)
+        -> RenewalHistory.Fingerprint
+    {
         var hasher = StableHasher()
         hasher.combine(previous.high)
         hasher.combine(previous.low)
         if let value {
             hasher.combine(1)
-            hasher.combine(bytes: Self.bytes(of: value))
+            hasher.combine(value)
         } else {
             hasher.combine(0)
         }
@@ -57,25 +82,6 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
         // 0 is the initial history; a renewed one never equals it.
         return high == 0 && low == 0 ? (1, 0) : (high, low)
     }
-
-    /// A deterministic encoding of `value`: JSON with sorted keys, every step inside it in its
-    /// wrapper (the form steps had when fingerprints were defined, see `StepCodingForm`), so that
-    /// writing steps bare leaves every identity as it was.
-    ///
-    /// A value that cannot be encoded is represented by its description.
-    static func bytes(of value: any StepValue) -> [UInt8] {
-        if value is EmptyStep { return Array("{}".utf8) }  // what the encoder writes for it
-        let data = StepCodingForm.wrappingEverything { try? encoder.encode(value) }
-        if let data { return Array(data) }
-        return Array(String(describing: value).utf8)
-    }
-
-    /// One encoder for every renewal: making one costs more than most encodings.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
 
     /// 32 hexadecimal digits; `0` for the initial history.
     public var description: String {

@@ -446,6 +446,11 @@ final class SelectionAccessor: @unchecked Sendable {
     /// Selects a child in its layer, putting a pushed or presented child it replaces back in
     /// its initial state: the index selected before.
     let select: (StepNodeStorage, Int) -> Int?
+    /// The indices of the children whose keys the node value at a pointer stores in its
+    /// content, push and modal layers, found in the node type's table contents (given, to
+    /// spare a look-up of the table): for renewal fingerprints, which hash a selection as it is
+    /// stored.
+    let storedIndices: (UnsafeRawPointer, StepTableShape) -> (Int?, Int?, Int?)
 
     @usableFromInline
     init(
@@ -453,13 +458,15 @@ final class SelectionAccessor: @unchecked Sendable {
         write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void,
         boxing: NodeBoxing,
         resolve: @escaping (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?,
-        select: @escaping (StepNodeStorage, Int) -> Int?
+        select: @escaping (StepNodeStorage, Int) -> Int?,
+        storedIndices: @escaping (UnsafeRawPointer, StepTableShape) -> (Int?, Int?, Int?)
     ) {
         self.read = read
         self.write = write
         self.boxing = boxing
         self.resolve = resolve
         self.select = select
+        self.storedIndices = storedIndices
     }
 
     /// The index of the child `key` selects in `layer`, in the table `contents`: `nil` for a
@@ -517,6 +524,15 @@ final class SelectionAccessor: @unchecked Sendable {
                 let old = Self.index(of: oldKey, in: layer, contents)
                 if let old, layer != .content { contents.accessors[old].reset(box) }
                 return old
+            },
+            storedIndices: { node, shape in
+                let keys = unsafeDowncast(shape, to: StepTable<Node>.Contents.self).keyList
+                let selected = node.assumingMemoryBound(to: Node.self).pointee.selected
+                func index(_ key: Node.Key?) -> Int? {
+                    guard let key else { return nil }
+                    return keys.firstIndex(of: key)
+                }
+                return (index(selected.content), index(selected.push), index(selected.modal))
             })
     }
 }

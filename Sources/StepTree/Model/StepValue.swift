@@ -3,8 +3,9 @@
 /// Payload types conform with no extra code as long as they are `Hashable`, `Codable` and
 /// `Sendable`, so that trees compare, hash and encode deterministically.
 ///
-/// A renewal's history records the payload by its JSON encoding (keys sorted), so that equal
-/// payloads renew alike in every process. A payload whose encoding depends on iteration order
+/// A renewal's history records the payload by a hash of its `Encodable` encoding, in which the
+/// order of a keyed container's keys does not matter, so that equal payloads renew alike in
+/// every process and on every platform. A payload whose encoding depends on iteration order
 /// (a `Set`, a `Dictionary` with non-`String` keys) should encode its elements sorted: two
 /// equal sets iterated differently would otherwise give two identities.
 public protocol StepValue: Hashable, Codable, Sendable {}

@@ -54,3 +54,21 @@ struct StableHasher {
         return bits
     }
 }
+
+/// A finished 128-bit ``StableHasher`` result, as two words.
+typealias StableDigest = (high: UInt64, low: UInt64)
+
+extension StableHasher {
+    /// Feeds both words of a digest.
+    mutating func combine(_ digest: StableDigest) {
+        combine(digest.high)
+        combine(digest.low)
+    }
+
+    /// The digest of what `body` feeds to a new hasher.
+    static func digest(_ body: (inout StableHasher) -> Void) -> StableDigest {
+        var hasher = StableHasher()
+        body(&hasher)
+        return hasher.finalize()
+    }
+}

@@ -182,27 +182,46 @@ extension RenewedList {
     }
 
     /// A long chain read once gives the fingerprint the same chain gives read after every link,
-    /// and never holds more than the limit of records waiting for their fingerprints.
+    /// and never holds more than the limit of records waiting for their fingerprints. (The
+    /// payload is encoded to be hashed, so its renewals are recorded.)
     @Test func aChainFingerprintedAtTheEndMatchesOneFingerprintedAtEveryLink() {
+        let counter = EncodingCounter()
         var eager = RenewedList()
         var lazy = RenewedList()
         var mostPending = 0
         for index in 0..<2_500 {
-            let value: Int? = index % 3 == 0 ? nil : index
-            if let value {
-                eager.select(\.item, with: value)
-                lazy.select(\.item, with: value)
+            if index % 3 != 0 {
+                let value = CountedPayload(id: index, counter: counter)
+                eager.select(\.counted, with: value)
+                lazy.select(\.counted, with: value)
             } else {
-                eager.select(\.item, fresh: true)
-                lazy.select(\.item, fresh: true)
+                eager.select(\.counted, fresh: true)
+                lazy.select(\.counted, fresh: true)
             }
-            _ = eager.item.renewal.description
-            mostPending = max(mostPending, lazy.item.renewal.history?.pending ?? 0)
+            _ = eager.counted.renewal.description
+            mostPending = max(mostPending, lazy.counted.renewal.history?.pending ?? 0)
         }
         #expect(mostPending == RenewalHistory.pendingLimit)
-        #expect(lazy.item.renewal.history?.pending == 2_500 - 2 * RenewalHistory.pendingLimit)
-        #expect(lazy.item.renewal.description == eager.item.renewal.description)
-        #expect(lazy.item.renewal.history?.length == 2_500)
+        #expect(lazy.counted.renewal.history?.pending == 2_500 - 2 * RenewalHistory.pendingLimit)
+        #expect(lazy.counted.renewal.description == eager.counted.renewal.description)
+        #expect(lazy.counted.renewal.history?.length == 2_500)
+    }
+
+    /// A renewal with a value digested with no encoder (a number, a pure node of leaves) is
+    /// fingerprinted at once, with the fingerprint a recorded renewal computes later, and the
+    /// history keeps its length.
+    @Test func aRenewalHashedAtOnceHasTheFingerprintOfARecordedOne() {
+        var steps = RenewedList()
+        steps.select(\.item, with: 7)
+        steps.select(\.item, fresh: true)
+        steps.select(\.item, with: 8)
+        let history = steps.item.renewal.history
+        #expect(history?.pending == 0)
+        #expect(history?.length == 3)
+        let recorded = ValueRenewal(
+            after: RenewalHistory(after: ValueRenewal(after: nil, value: 7)), value: 8)
+        #expect(recorded.pending == 3)
+        #expect(StepRenewal(recorded).description == steps.item.renewal.description)
     }
 
     /// A renewal whose value holds histories not fingerprinted yet fingerprints them too, with

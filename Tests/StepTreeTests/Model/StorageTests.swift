@@ -40,17 +40,6 @@ import Testing
         #expect(copy.explore.query == "swift")
     }
 
-    /// A renewal with no payload hashes the bytes the encoder writes for it, as every other
-    /// renewal by value does (so histories match those made before the shortcut).
-    @Test func anEmptyPayloadRenewsByItsEncoding() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        #expect(StepRenewal.bytes(of: EmptyStep()) == Array(try encoder.encode(EmptyStep())))
-        #expect(
-            StepRenewal.bytes(of: ExploreData(query: "a/b"))
-                == Array(try encoder.encode(ExploreData(query: "a/b"))))
-    }
-
     /// A plain `select(path:)` on a leaf does not copy its shared box.
     @Test func selectingALeafByPathKeepsItShared() throws {
         var steps = AppSteps()

@@ -1,0 +1,180 @@
+/// Digests a pure node through its table (see ``ValueFingerprint``), with no encoder.
+///
+/// A node is pure when its stored properties are exactly its `selected` and the steps its table
+/// declares; a node with any other stored property (a data field beside its steps) is digested
+/// through its encoding, so that the field counts. Purity is decided once per node type, from
+/// a mirror of a new node.
+///
+/// The digest is the canonical form of the node's encoding with every property named by its
+/// key: `{"selected": {"content": key, …}, key: step, …}`, so it is the one the hashing encoder
+/// gives a node whose synthesized encoding names its properties by its keys.
+final class NodeFingerprinter: Sendable {
+    /// Each child's byte offset in the node.
+    private let offsets: [Int]
+    /// Reads the selection of a node, compiled for its type where its table is declared.
+    private let selection: SelectionAccessor
+    /// The node type's table contents, which `selection` reads the keys from.
+    private let contents: StepTableShape
+    /// Each child's key, as a keyed container's key.
+    private let childKeys: [StableDigest]
+    /// For each layer and child, the entry of the selection that stores it there.
+    private let selectionEntries: [[StableDigest]]
+    /// For each child, its entry when it is a leaf with no payload in its initial history.
+    private let initialLeafEntries: [StableDigest]
+    /// For a node of at most 4 children, the digest of each selection with every child a leaf
+    /// with no payload in its initial history.
+    ///
+    /// A node just made by `selecting` is such a node, digested by a look-up. Indexed by `content + choices × (push + choices ×
+    /// modal)`, where each layer is its child's index plus 1 (0: none), and `choices` is one
+    /// more than the number of children.
+    private let initialNodes: [StableDigest]
+    /// Whether every child's value is digested with no encoder, so that the node can be
+    /// digested when it is renewed with (see `ValueFingerprint.eagerDigest(ofValueAt:of:)`).
+    let isEager: Bool
+
+    private static let selectedKey = CanonicalDigest.key("selected")
+
+    private init(
+        contents: StepTableShape, offsets: [Int], selection: SelectionAccessor, isEager: Bool
+    ) {
+        let names = contents.names
+        self.contents = contents
+        self.offsets = offsets
+        self.selection = selection
+        self.isEager = isEager
+        let childKeys = names.map(CanonicalDigest.key)
+        // The layers' names in a selection's encoding.
+        let selectionEntries = ["content", "push", "modal"].map { layer in
+            let key = CanonicalDigest.key(layer)
+            return names.map {
+                CanonicalDigest.entry(key: key, value: CanonicalDigest.string($0))
+            }
+        }
+        let initialLeaf = ValueFingerprint.stepDigest(
+            value: CanonicalDigest.emptyKeyed, renewal: nil)
+        let initialLeafEntries = childKeys.map {
+            CanonicalDigest.entry(key: $0, value: initialLeaf)
+        }
+        self.childKeys = childKeys
+        self.selectionEntries = selectionEntries
+        self.initialLeafEntries = initialLeafEntries
+        let choices = names.count + 1
+        initialNodes =
+            names.count > 4
+            ? []
+            : (0..<choices * choices * choices).map { code in
+                var digest = KeyedDigest()
+                for entry in initialLeafEntries { digest.add(entry: entry) }
+                let index = { (code: Int) in code == 0 ? nil : code - 1 }
+                digest.add(
+                    key: Self.selectedKey,
+                    value: Self.selectionDigest(
+                        index(code % choices), index(code / choices % choices),
+                        index(code / choices / choices), selectionEntries))
+                return digest.digest
+            }
+    }
+
+    /// How nodes of `type` are digested: through their table if pure, else their encoding.
+    ///
+    /// A node is pure when its stored properties are exactly `selected` and its table's steps,
+    /// found from a mirror of a new node.
+    /// - Complexity: O(*n*) for a node of *n* stored properties, once per type.
+    static func route<Node: StepsCollection>(for type: Node.Type) -> FingerprintRoute {
+        guard let valueTypes = pureStepValueTypes(of: type) else { return .encoded }
+        let contents = Node.steps.contents
+        return .node(
+            NodeFingerprinter(
+                contents: contents, offsets: contents.offsets, selection: contents.selection,
+                isEager: valueTypes.allSatisfy(ValueFingerprint.isEager)))
+    }
+
+    /// Whether `Node`'s stored properties are exactly `selected` and its table's steps.
+    static func isPure<Node: StepsCollection>(_ type: Node.Type) -> Bool {
+        pureStepValueTypes(of: type) != nil
+    }
+
+    /// The value types of a pure node's steps; `nil` for a node that is not pure.
+    private static func pureStepValueTypes<Node: StepsCollection>(of type: Node.Type)
+        -> [any StepValue.Type]?
+    {
+        let offsets = Node.steps.contents.offsets
+        // A step declared through a computed property is not in the node's storage.
+        guard offsets.allSatisfy({ $0 >= 0 }) else { return nil }
+        let mirror = Mirror(reflecting: Node())
+        guard mirror.displayStyle == .struct else { return nil }
+        var valueTypes: [any StepValue.Type] = []
+        var selections = 0
+        for property in mirror.children {
+            if property.label == "selected", property.value is StepSelection<Node.Key> {
+                selections += 1
+            } else if let step = property.value as? any FingerprintedStep {
+                valueTypes.append(step.valueType)
+            } else {
+                return nil
+            }
+        }
+        // The declared steps are stored properties at distinct offsets: as many stored steps
+        // means every stored step is declared.
+        guard selections == 1, valueTypes.count == offsets.count else { return nil }
+        return valueTypes
+    }
+
+    /// The digest of a selection from the child index it stores in each layer.
+    private static func selectionDigest(
+        _ content: Int?, _ push: Int?, _ modal: Int?, _ entries: [[StableDigest]]
+    ) -> StableDigest {
+        var selected = KeyedDigest()
+        if let content { selected.add(entry: entries[0][content]) }
+        if let push { selected.add(entry: entries[1][push]) }
+        if let modal { selected.add(entry: entries[2][modal]) }
+        return selected.digest
+    }
+
+    /// The digest of the node at `node`, of the type this fingerprinter was made for.
+    /// - Complexity: O(*n*) for *n* children, plus their values' digests.
+    func digest(ofNodeAt node: UnsafeRawPointer, _ routes: inout FingerprintRoutes) -> StableDigest
+    {
+        let (content, push, modal) = selection.storedIndices(node, contents)
+        var allInitialLeaves = true
+        for offset in offsets where !Self.isInitialLeaf(node, at: offset) {
+            allInitialLeaves = false
+            break
+        }
+        if allInitialLeaves, !initialNodes.isEmpty {
+            let choices = offsets.count + 1
+            let code =
+                (content.map { $0 + 1 } ?? 0) + choices
+                * ((push.map { $0 + 1 } ?? 0) + choices * (modal.map { $0 + 1 } ?? 0))
+            return initialNodes[code]
+        }
+        var digest = KeyedDigest()
+        for index in offsets.indices {
+            if Self.isInitialLeaf(node, at: offsets[index]) {
+                digest.add(entry: initialLeafEntries[index])
+            } else {
+                let child = node.load(fromByteOffset: offsets[index], as: StepNodeStorage.self)
+                digest.add(
+                    key: childKeys[index], value: ValueFingerprint.stepDigest(of: child, &routes))
+            }
+        }
+        digest.add(
+            key: Self.selectedKey,
+            value: Self.selectionDigest(content, push, modal, selectionEntries))
+        return digest.digest
+    }
+}
+
+extension NodeFingerprinter {
+    /// Whether the step at byte `offset` of `node` is a leaf with no payload in its initial
+    /// history; read without retaining its box, which the node holds.
+    private static func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {
+        node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
+            ._withUnsafeGuaranteedRef {
+                $0.renewalHistory == nil && ObjectIdentifier(type(of: $0)) == emptyLeaf
+            }
+    }
+}
+
+/// The box type of a leaf with no payload.
+private let emptyLeaf = ObjectIdentifier(StepStorage<EmptyStep>.self)

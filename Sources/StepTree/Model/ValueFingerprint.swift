@@ -1,0 +1,229 @@
+/// The digest of a value that a step is renewed with: what a renewal fingerprint hashes
+/// (see ``StepRenewal``), in the canonical form of ``CanonicalDigest``.
+///
+/// Which way a value is digested depends on its type only, so the same value always gives the
+/// same digest:
+/// - ``EmptyStep`` is a constant;
+/// - a ``StepsCollection`` node whose stored properties are exactly its `selected` and its
+///   table's steps (a *pure* node, see ``NodeFingerprinter``) is digested through its table:
+///   the canonical form of the encoding it would have if its properties were named by its keys;
+/// - any other value through its `Encodable` encoding (``HashingEncoder``), every step inside
+///   it written in its wrapper, as fingerprints had it with JSON.
+///
+/// Both ways give a step the same canonical form, `{"value": …, "renewal": …}` (the history
+/// only when renewed), and a renewal history its fingerprint.
+///
+/// A value digested with no encoder at all (see ``isEager(_:)``) is digested when a step is
+/// renewed with it; any other value when the renewal's fingerprint is first read.
+enum ValueFingerprint {
+    /// The digest of `value`.
+    /// - Complexity: O(*s*) for a value of *s* steps, scalars and keys.
+    static func digest(of value: any StepValue) -> StableDigest {
+        var routes = FingerprintRoutes()
+        return digest(of: value, &routes)
+    }
+
+    /// The digest of `value`, finding the way each type is digested through `routes`.
+    /// - Complexity: O(*s*) for a value of *s* steps, scalars and keys.
+    static func digest(of value: any StepValue, _ routes: inout FingerprintRoutes) -> StableDigest {
+        func digest<Value: StepValue>(_ value: Value) -> StableDigest {
+            if Value.self == EmptyStep.self { return CanonicalDigest.emptyKeyed }
+            if let scalar = HashingEncoder.scalarDigest(of: value) { return scalar }
+            switch routes.route(for: Value.self) {
+            case .node(let fingerprinter):
+                return withUnsafePointer(to: value) {
+                    fingerprinter.digest(ofNodeAt: UnsafeRawPointer($0), &routes)
+                }
+            case .encoded:
+                return encodedDigest(of: value)
+            }
+        }
+        return digest(value)
+    }
+
+    /// The digest of the value of type `type` at `value`, if its type is digested with no
+    /// encoder (see ``isEager(_:)``), so cheaply that a renewal digests it at once rather than
+    /// recording it; `nil` otherwise.
+    /// - Complexity: O(*s*) for a value of *s* steps and bytes of text.
+    static func eagerDigest(ofValueAt value: UnsafeRawPointer, of type: any StepValue.Type)
+        -> StableDigest?
+    {
+        if type == EmptyStep.self { return CanonicalDigest.emptyKeyed }
+        if type == String.self { return CanonicalDigest.string(value.load(as: String.self)) }
+        if type == Int.self { return integerDigest(value.load(as: Int.self)) }
+        if type == Bool.self {
+            return CanonicalDigest.scalar(.bool, value.load(as: Bool.self) ? 1 : 0)
+        }
+        guard case .node(let fingerprinter) = FingerprintRoutes.shared(for: type),
+            fingerprinter.isEager
+        else { return nil }
+        var routes = FingerprintRoutes()
+        return fingerprinter.digest(ofNodeAt: value, &routes)
+    }
+
+    /// Whether values of `type` are digested with no encoder: ``EmptyStep``, the scalars
+    /// digested directly, and pure nodes whose steps hold only such values.
+    static func isEager(_ type: any StepValue.Type) -> Bool {
+        if type == EmptyStep.self || type == String.self || type == Int.self || type == Bool.self {
+            return true
+        }
+        guard case .node(let fingerprinter) = FingerprintRoutes.shared(for: type) else {
+            return false
+        }
+        return fingerprinter.isEager
+    }
+
+    /// The digest of `value`'s encoding; a value whose encoding throws is digested by its
+    /// description.
+    static func encodedDigest<Value: Encodable>(of value: Value) -> StableDigest {
+        StepCodingForm.wrappingEverything {
+            let encoder = HashingEncoder(codingPath: [])
+            do {
+                if let unordered = value as? any UnorderedEncodable,
+                    let digest = try unordered.unorderedDigest(at: [])
+                {
+                    return digest
+                }
+                try value.encode(to: encoder)
+                return encoder.slot.digest
+            } catch {
+                return CanonicalDigest.description(of: value)
+            }
+        }
+    }
+
+    /// The canonical form of a step holding a value of digest `value`, with the history
+    /// `renewal` (`nil`: the initial one).
+    static func stepDigest(value: StableDigest, renewal: RenewalHistory?) -> StableDigest {
+        var step = KeyedDigest()
+        step.add(key: valueKey, value: value)
+        if let renewal {
+            step.add(key: renewalKey, value: CanonicalDigest.renewal(renewal.fingerprint))
+        }
+        return step.digest
+    }
+
+    /// The digest of the step whose box is `storage`.
+    static func stepDigest(of storage: StepNodeStorage, _ routes: inout FingerprintRoutes)
+        -> StableDigest
+    {
+        stepDigest(value: digest(of: storage.anyValue, &routes), renewal: storage.renewalHistory)
+    }
+
+    /// The names of a step's wrapper fields, as keys.
+    static let valueKey = CanonicalDigest.key("value")
+    static let renewalKey = CanonicalDigest.key("renewal")
+}
+
+/// How the values of one type are digested.
+enum FingerprintRoute {
+    /// Through the value's `Encodable` encoding.
+    case encoded
+    /// Through a pure node's table.
+    case node(NodeFingerprinter)
+}
+
+/// The way each type is digested, found once per type and kept for the life of the program;
+/// an instance remembers the last type it was asked about, since a renewal chain is mostly
+/// renewals with values of one type.
+struct FingerprintRoutes {
+    private var last: (type: ObjectIdentifier, route: FingerprintRoute)?
+
+    /// Every route found, and the last one asked for: most renewals are of the type of the one
+    /// before, and comparing one identifier costs far less than hashing it.
+    private static let known = Locked<
+        (
+            last: (type: ObjectIdentifier, route: FingerprintRoute)?,
+            all: [ObjectIdentifier: FingerprintRoute]
+        )
+    >((nil, [:]))
+
+    /// The route of values of `type`.
+    /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
+    mutating func route(for type: any StepValue.Type) -> FingerprintRoute {
+        let id = ObjectIdentifier(type)
+        if let last, last.type == id { return last.route }
+        let route = Self.shared(for: type)
+        last = (id, route)
+        return route
+    }
+
+    /// The route of values of `type`, from the routes every thread shares.
+    /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
+    static func shared(for type: any StepValue.Type) -> FingerprintRoute {
+        let id = ObjectIdentifier(type)
+        if lastType.value == Int(bitPattern: id) { return lastRoute }
+        let route = lockedShared(for: type)
+        lastType.value = Int(bitPattern: id)
+        lastRoute = route
+        return route
+    }
+
+    /// The type this thread last asked the route of, and its route: routes are never freed, so
+    /// the thread's words can refer to a node's fingerprinter without retaining it, and asking
+    /// again for the same type takes no lock.
+    private static let lastType = ThreadWord("the last fingerprinted type")
+    private static let lastFingerprinter = ThreadWord("the last fingerprinter")
+
+    /// The route in `lastFingerprinter` (0 for `.encoded`).
+    private static var lastRoute: FingerprintRoute {
+        get {
+            guard let pointer = UnsafeRawPointer(bitPattern: lastFingerprinter.value) else {
+                return .encoded
+            }
+            return .node(Unmanaged<NodeFingerprinter>.fromOpaque(pointer).takeUnretainedValue())
+        }
+        set {
+            lastFingerprinter.value =
+                switch newValue {
+                case .encoded: 0
+                case .node(let fingerprinter):
+                    Int(bitPattern: Unmanaged.passUnretained(fingerprinter).toOpaque())
+                }
+        }
+    }
+
+    /// The route of values of `type`, from the table every thread shares.
+    private static func lockedShared(for type: any StepValue.Type) -> FingerprintRoute {
+        let id = ObjectIdentifier(type)
+        let found = known.withLock { known -> FingerprintRoute? in
+            if let last = known.last, last.type == id { return last.route }
+            guard let route = known.all[id] else { return nil }
+            known.last = (id, route)
+            return route
+        }
+        if let found { return found }
+        // Found outside the lock: deciding a node's purity makes a node, which may make tables,
+        // and deciding whether it is eager finds its steps' routes.
+        let made =
+            if let node = type as? any StepsCollection.Type {
+                NodeFingerprinter.route(for: node)
+            } else {
+                FingerprintRoute.encoded
+            }
+        return known.withLock { known in
+            let route = known.all[id] ?? made
+            known.all[id] = route
+            known.last = (id, route)
+            return route
+        }
+    }
+}
+
+/// A step, which the hashing encoder digests itself: its value by ``ValueFingerprint`` and its
+/// history by its fingerprint, whatever form the step's own encoding has.
+protocol FingerprintedStep {
+    /// The step's canonical digest.
+    var canonicalDigest: StableDigest { get }
+    /// The type of the values the step holds.
+    var valueType: any StepValue.Type { get }
+}
+
+extension Step: FingerprintedStep {
+    var valueType: any StepValue.Type { Value.self }
+
+    var canonicalDigest: StableDigest {
+        ValueFingerprint.stepDigest(
+            value: ValueFingerprint.digest(of: storage.value), renewal: storage.renewalHistory)
+    }
+}
