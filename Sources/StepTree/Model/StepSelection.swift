@@ -96,7 +96,7 @@ extension StepSelection: Codable {
                 return
             }
             if var layers = try? decoder.unkeyedContainer() {
-                try self.init(layers: &layers, keyType)
+                try read(layers: &layers, keyType)
                 return
             }
         }
@@ -111,11 +111,10 @@ extension StepSelection: Codable {
         }
     }
 
-    /// Reads the list form, one raw value per layer.
-    private init<Keys: StepKey>(layers: inout any UnkeyedDecodingContainer, _ keyType: Keys.Type)
-        throws
-    {
-        self.init()
+    /// Reads the list form, one raw value per layer, into an empty selection.
+    private mutating func read<Keys: StepKey>(
+        layers: inout any UnkeyedDecodingContainer, _ keyType: Keys.Type
+    ) throws {
         for layer in StepLayer.allCases where !layers.isAtEnd {
             let name = try layers.decode(String.self)
             self[layer] = try Self.key(name, keyType, codingPath: layers.codingPath)
