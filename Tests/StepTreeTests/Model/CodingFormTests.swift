@@ -98,6 +98,54 @@ import Testing
         #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
     }
 
+    /// The bare form written before the scalars (`{}` leaves, selection objects) mixes with the
+    /// one written now, step by step, and selection by selection.
+    @Test func previousAndCurrentBareFormsMix() throws {
+        let state = try IdentityTests.fixtureState()
+        let current = try JSONDecoder().decode(
+            JSONValue.self, from: Fixtures.identityData("app-state-scalar.json"))
+        let previous = try JSONDecoder().decode(
+            JSONValue.self, from: Fixtures.identityData("app-state-bare.json"))
+        var mixed = current
+        let ann: [JSONValue.Component] = [
+            .key("profile"), .key("friends"), .index(0), .key("value"),
+        ]
+        let places: [[JSONValue.Component]] =
+            ["home", "selected"].map { [.key($0)] }
+            + ["main", "settings"].map { [.key("profile"), .key($0)] }
+            + [
+                [.key("profile"), .key("detail"), .key("light")],
+                [.key("login"), .key("selected")],
+                ann + [.key("selected")], ann + [.key("main")],
+            ]
+        for place in places {
+            #expect(current.value(at: place) != previous.value(at: place))
+            let replaced = mixed.set(previous.value(at: place), at: place[...])
+            #expect(replaced)
+        }
+        #expect(mixed != current && mixed != previous)
+        let decoded = try JSONDecoder().decode(AppSteps.self, from: JSONEncoder().encode(mixed))
+        #expect(decoded == state)
+        #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
+    }
+
+    /// The repairs' walk reads a node by its `selected`; a payload with a `selected` string of
+    /// its own and a field no step could be is left as it is, while the node around it is
+    /// brought to the wrapped form.
+    @Test func aPayloadWithASelectedFieldIsNotANode() {
+        let payload = JSONValue.object(["selected": .string("red"), "name": .string("x")])
+        let state = JSONValue.object([
+            "selected": .array([.string("home"), .string(""), .string("paint")]),
+            "home": .int(0), "paint": .object(["value": payload]),
+        ])
+        #expect(
+            StateRepair.wrapped(state, schemaDriven: false)
+                == .object([
+                    "selected": .object(["content": .string("home"), "modal": .string("paint")]),
+                    "home": .object(["value": .object([:])]), "paint": .object(["value": payload]),
+                ]))
+    }
+
     /// Children named `value` and `renewal` do not make a bare node look like a wrapper.
     @Test func fieldsNamedLikeTheWrapperAreSteps() throws {
         var root = FieldNamedRoot()
