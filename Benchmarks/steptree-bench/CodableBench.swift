@@ -17,4 +17,23 @@ enum CodableBench {
             }
         }
     }
+
+    /// The peer benchmark's classic tree after its deep link (`profile/detail/dark`), as the
+    /// peer benchmark's `codable.roundtrip` has it.
+    static func roundTripClassic() throws -> Runner {
+        var steps = ClassicApp()
+        steps.select(\.profile, \.detail, \.dark)
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
+        let back = try decoder.decode(ClassicApp.self, from: encoder.encode(steps))
+        try expect(back == steps, "the round trip changed the classic tree")
+        try expect(
+            back.visibleScreen.description == "/profile/detail/dark",
+            "the round trip lost the classic tree's link")
+        return { [steps] count in
+            try timeLoop(count) { _ in
+                blackHole(try decoder.decode(ClassicApp.self, from: encoder.encode(steps)))
+            }
+        }
+    }
 }

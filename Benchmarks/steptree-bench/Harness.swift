@@ -33,11 +33,13 @@ struct Options {
         }
     }
 
-    /// Whether the workload called `name` runs: the filter is its name or a dotted prefix of it
-    /// (`diff` runs every `diff.…` workload, `diff.leaf.100` only that one).
-    func includes(_ name: String) -> Bool {
-        guard let filter else { return true }
-        return name == filter || name.hasPrefix(filter + ".")
+    /// The workloads that run: the one the filter names, or else those it is a dotted prefix
+    /// of (`diff` runs every `diff.…` workload, `diff.leaf.100` only that one, and
+    /// `codable.roundtrip` not `codable.roundtrip.classic`).
+    func selected(_ workloads: [Workload]) -> [Workload] {
+        guard let filter else { return workloads }
+        if let named = workloads.first(where: { $0.name == filter }) { return [named] }
+        return workloads.filter { $0.name.hasPrefix(filter + ".") }
     }
 }
 

@@ -22,6 +22,7 @@ let workloads = [
     Workload("select.assign", SelectBench.assigned),
     Workload("select.schema") { try SelectBench.schemaPath(store.tree(.small)) },
     Workload("codable.roundtrip", CodableBench.roundTrip),
+    Workload("codable.roundtrip.classic", CodableBench.roundTripClassic),
     Workload("diff.leaf.100") { try DiffBench.leaf(store.tree(.small)) },
     Workload("diff.leaf.100000") { try DiffBench.leaf(store.tree(.large)) },
     Workload("diff.full.10000") { try DiffBench.full(store.tree(.medium)) },
@@ -47,7 +48,7 @@ func attempt(_ name: String, _ body: () throws -> Void) {
 if let count = options.count {
     // Instruction counting: each workload is prepared and warmed up with one operation (lazy
     // initialization stays out of the count), then runs `count` operations once.
-    for workload in workloads where options.includes(workload.name) {
+    for workload in options.selected(workloads) {
         attempt(workload.name) {
             let run = try workload.prepare()
             _ = try run(1)
@@ -61,7 +62,7 @@ if let count = options.count {
 let clock = ContinuousClock()
 let started = clock.now
 var timings: [Timing] = []
-for workload in workloads where options.includes(workload.name) {
+for workload in options.selected(workloads) {
     attempt(workload.name) {
         timings.append(try Timing(workload.name, workload.prepare(), options: options))
     }

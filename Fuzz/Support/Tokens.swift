@@ -22,6 +22,8 @@ public enum Tokens {
             #""selected""#, #""payload""#, #""steps""#, #""elements""#, #""id""#, #""value""#,
             #""renewal""#, #""content""#, #""modal""#, #""query""#,
             #""0ddc4dbb05ee26985bdf7b9607f6cd88""#,
+            // A bare leaf, and the pieces of a selection's list form.
+            ":0", #"["",""#, #"",""]"#,
         ] + example.map { "\"\($0)\"" }
 
     /// The example's step keys and element ids.

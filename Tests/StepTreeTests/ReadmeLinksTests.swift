@@ -47,10 +47,10 @@ extension ReadmeTree {
             let savedByVersion1 = Data(
                 #"""
                 {"format": "steptree-state", "formatVersion": 1, "treeVersion": 1, "state": {
-                  "selected": {"content": "profile"}, "home": {}, "news": {},
+                  "selected": "profile", "home": 0, "news": 0,
                   "explore": {"value": {"query": ""}}, "profile": {
-                    "selected": {"content": "main", "modal": "prefs"}, "main": {}, "prefs": {},
-                    "friends": [], "detail": {"selected": {}, "light": {}, "dark": {}}}}}
+                    "selected": ["main", "", "prefs"], "main": 0, "prefs": 0,
+                    "friends": [], "detail": {"selected": "", "light": 0, "dark": 0}}}}
                 """#.utf8)
 
             let navigator = Navigator(AppSteps())

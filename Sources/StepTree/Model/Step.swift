@@ -141,8 +141,9 @@ extension Step: Codable {
     /// where `renewal` defaults to the initial history.
     ///
     /// A step holding an app's payload is always the wrapper. A stack step is bare when it is
-    /// an array. Any other step (a node, ``EmptyStep``, a ``DynamicSteps`` node) is the wrapper
-    /// when it is an object with a `value` or `renewal` field and no `selected` field, and bare
+    /// an array. An ``EmptyStep`` step is bare when it is the number `0` (or, as older archives
+    /// wrote it, `{}`). Any other step (a node, a ``DynamicSteps`` node) is the wrapper when it
+    /// is an object with a `value` or `renewal` field and no `selected` field, and bare
     /// otherwise: a bare node always has `selected`, a wrapper never does.
     /// - Throws: `DecodingError` for a malformed value or history, for a node whose selection
     ///   names a step in the wrong layer, and for steps nested more than twice
@@ -179,11 +180,23 @@ extension Step: Codable {
             return try decodeWrapper(try decoder.container(keyedBy: CodingKeys.self))
         case .object:
             if Value.self == EmptyStep.self {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                if isWrapper(container) { return try decodeWrapper(container) }
                 guard let empty = EmptyStep() as? Value else {
                     preconditionFailure("Value is EmptyStep")
                 }
+                // The number 0 now, `{}` (or the wrapper) in older archives and fingerprints.
+                if let number = try? decoder.singleValueContainer().decode(Int.self) {
+                    guard number == StepCodingForm.bareEmptyStep else {
+                        throw DecodingError.dataCorrupted(
+                            .init(
+                                codingPath: decoder.codingPath,
+                                debugDescription:
+                                    "a step with no payload is \(StepCodingForm.bareEmptyStep), not \(number)"
+                            ))
+                    }
+                    return (empty, .initial)
+                }
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                if isWrapper(container) { return try decodeWrapper(container) }
                 return (empty, .initial)
             }
             // A node is tried bare first, its usual form. It was bare if it decoded its
@@ -221,12 +234,17 @@ extension Step: Codable {
     }
 
     /// Encodes the value alone when the step is in its initial history and holds a structured
-    /// value; otherwise `{"value": …, "renewal": "…"}`, with the renewal history only when the
-    /// step was renewed.
+    /// value (an ``EmptyStep`` as the number `0`); otherwise `{"value": …, "renewal": "…"}`,
+    /// with the renewal history only when the step was renewed.
     public func encode(to encoder: any Encoder) throws {
         let isInitial = renewal.isInitial
         if isInitial, StepCodingForm.of(Value.self) != .wrapped, !StepCodingForm.wrapsEverything {
-            try storage.value.encode(to: encoder)
+            if Value.self == EmptyStep.self {
+                var container = encoder.singleValueContainer()
+                try container.encode(StepCodingForm.bareEmptyStep)
+            } else {
+                try storage.value.encode(to: encoder)
+            }
             return
         }
         var container = encoder.container(keyedBy: CodingKeys.self)

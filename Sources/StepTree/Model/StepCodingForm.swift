@@ -7,17 +7,29 @@ import Foundation
 /// (a ``StepsCollection`` node, ``EmptyStep``, a ``StepStack``, a ``DynamicSteps`` node) is
 /// written bare: most of a tree's steps are, and the wrapper was a JSON container per step. A
 /// renewed step, and any step holding an app's own payload type, keeps the wrapper, since a
-/// payload's own encoding may have a `value` field.
+/// payload's own encoding may have a `value` field. A bare ``EmptyStep`` is the number `0`
+/// (``bareEmptyStep``), not its own encoding `{}`, and a node's ``StepSelection`` is the text
+/// `"content/push/modal"`, not an object of layers: each is one scalar for the coders instead
+/// of a container.
 ///
-/// The decoding rule, which reads archives of both forms (every state written before this form
-/// was wrapped):
+/// The decoding rule, which reads archives of every form (every state written before steps were
+/// bare is all wrappers; one written before the scalars has `{}` leaves and selection objects),
+/// and any mix of them:
 /// - a step holding a payload is always the wrapper;
 /// - a stack step is bare when it is an array, the wrapper when it is an object;
+/// - an ``EmptyStep`` step is bare when it is a number (which must be `0`); otherwise it is an
+///   object, the wrapper when it has a `value` or `renewal` field, and the bare `{}` of older
+///   archives when not. A step is otherwise always an object or an array, so a number can only
+///   be this;
 /// - any other structured step is the wrapper when it is an object with a `value` or `renewal`
 ///   field and no `selected` field, and bare otherwise. A bare node always has `selected` (the
-///   synthesized encoding of ``StepsCollection/selected``), while a wrapper never does; a bare
-///   ``EmptyStep`` is `{}`, and a bare ``DynamicSteps`` node has only `selected`, `payload`,
-///   `steps` and `elements` fields.
+///   synthesized encoding of ``StepsCollection/selected``: a string now, an object of layers
+///   before), while a wrapper never does; a bare ``DynamicSteps`` node has only `selected`,
+///   `payload`, `steps` and `elements` fields.
+///
+/// Inside ``wrappingEverything(_:)`` (a renewal's fingerprint) every step is written in its
+/// wrapper, an ``EmptyStep`` as `{}` and a selection as its object of layers: the shapes
+/// fingerprints were defined on.
 enum StepCodingForm: Sendable {
     /// Always the wrapper: an app's payload.
     case wrapped
@@ -25,6 +37,9 @@ enum StepCodingForm: Sendable {
     case object
     /// Bare in the initial history: a stack (an array).
     case array
+
+    /// What a bare ``EmptyStep`` step is written as.
+    static let bareEmptyStep = 0
 
     /// The form of steps holding values of `type`.
     ///

@@ -63,7 +63,7 @@ public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Senda
     }
 }
 
-/// The fields of a ``StepSelection``'s encoding.
+/// The fields of a ``StepSelection``'s encoding as an object of layers.
 ///
 /// Outside the generic type, so that coding a selection does not look up the metadata of a key
 /// type per key type.
@@ -72,14 +72,34 @@ private enum SelectionField: String, CodingKey {
 }
 
 extension StepSelection: Codable {
-    // Written out, unlike the synthesized ones, to read and write only the layers present: a
-    // tree's selections are mostly empty, and each absent layer cost the coders a generic call.
-    /// Decodes `{"content": …, "push": …, "modal": …}`; an absent or `null` layer selects
-    /// nothing.
-    /// - Throws: `DecodingError` for input that is not an object, or a key that does not decode.
+    // Written out, unlike the synthesized ones. A node's selection is written as its content
+    // key alone (`"main"`), or `""` when it selects nothing, or else as the list of its layers'
+    // keys, bottom first, `""` for a layer that selects nothing and trailing empty layers
+    // dropped (`["main", "detail"]`, `["", "c0"]`, `["profile", "", "login"]`). A key is a
+    // path segment, never empty, so each form has one reading; and a string or a short list
+    // costs the coders far less than the object of layers written before, a keyed container
+    // and a generic call per layer.
+    /// Decodes a selection in any of its forms.
+    ///
+    /// The forms: a key's raw value (the content layer) or `""` (nothing selected); a list of
+    /// raw values, one per layer bottom first, where `""` or an absent layer selects nothing;
+    /// or the object `{"content": …, "push": …, "modal": …}`, where an absent or `null` layer
+    /// selects nothing. The first two are read for ``StepKey`` keys only.
+    /// - Throws: `DecodingError` for input of none of these forms, a key that does not decode,
+    ///   or a list of more than three layers.
     public init(from decoder: any Decoder) throws {
         self.init()
         NestingDepth.noteSelection()  // this is a node's encoding: see `StepCodingForm`
+        if let keyType = Key.self as? any StepKey.Type {
+            if let name = try? decoder.singleValueContainer().decode(String.self) {
+                content = try Self.key(name, keyType, codingPath: decoder.codingPath)
+                return
+            }
+            if var layers = try? decoder.unkeyedContainer() {
+                try read(layers: &layers, keyType)
+                return
+            }
+        }
         let container = try decoder.container(keyedBy: SelectionField.self)
         for field in container.allKeys where try !container.decodeNil(forKey: field) {
             let key = try container.decode(Key.self, forKey: field)
@@ -91,8 +111,52 @@ extension StepSelection: Codable {
         }
     }
 
-    /// Encodes the selected layers' keys; an empty selection is `{}`.
+    /// Reads the list form, one raw value per layer, into an empty selection.
+    private mutating func read<Keys: StepKey>(
+        layers: inout any UnkeyedDecodingContainer, _ keyType: Keys.Type
+    ) throws {
+        for layer in StepLayer.allCases where !layers.isAtEnd {
+            let name = try layers.decode(String.self)
+            self[layer] = try Self.key(name, keyType, codingPath: layers.codingPath)
+        }
+        if !layers.isAtEnd {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: layers.codingPath,
+                    debugDescription: "a selection has at most three layers"))
+        }
+    }
+
+    /// The key whose raw value is `name`, `nil` for `""`; `codingPath` (read only for an
+    /// error) names the place.
+    private static func key<Keys: StepKey>(
+        _ name: String, _ keyType: Keys.Type, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> Key? {
+        if name.isEmpty { return nil }
+        guard let key = Keys(rawValue: name) as? Key else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath(), debugDescription: "no step '\(name)' to select"))
+        }
+        return key
+    }
+
+    /// Encodes the selection as its content key, `""` or the list of its layers' keys (see
+    /// ``init(from:)``) when its keys are ``StepKey`` values, and as the object of its selected
+    /// layers otherwise, or inside a renewal's fingerprint, which hashes the form it always had.
     public func encode(to encoder: any Encoder) throws {
+        if !StepCodingForm.wrapsEverything, Key.self is any StepKey.Type {
+            func name(_ key: Key?) -> String { (key as? any StepKey)?.rawValue ?? "" }
+            if push == nil, modal == nil {
+                var container = encoder.singleValueContainer()
+                try container.encode(name(content))
+            } else {
+                var container = encoder.unkeyedContainer()
+                try container.encode(name(content))
+                try container.encode(name(push))
+                if modal != nil { try container.encode(name(modal)) }
+            }
+            return
+        }
         var container = encoder.container(keyedBy: SelectionField.self)
         if let content { try container.encode(content, forKey: .content) }
         if let push { try container.encode(push, forKey: .push) }

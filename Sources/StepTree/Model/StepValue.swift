@@ -11,6 +11,9 @@
 public protocol StepValue: Hashable, Codable, Sendable {}
 
 /// The payload of a leaf step that carries no data.
+///
+/// Its own encoding is `{}`; a step holding it in its initial state is written as the number
+/// `0` (see ``Step/encode(to:)``).
 public struct EmptyStep: StepValue {
     /// Creates the empty payload.
     public init() {}

@@ -7,9 +7,11 @@
 extension StateRepair {
     /// `state` with every step of a tree in its wrapper.
     ///
-    /// In a hand-written tree, a node is an object whose `selected` is an object of layers, and
-    /// every other field of a node is a step; in a schema-driven one, a node's steps are the
-    /// fields of its `steps` object. A stack element is always `{"id": …, "value": …}`.
+    /// In a hand-written tree, a node is an object with a `selected` selection, and every
+    /// other field of a node is a step; in a schema-driven one, a node's steps are the fields
+    /// of its `steps` object. A stack element is always `{"id": …, "value": …}`. The wrapped
+    /// form has the shapes renewal fingerprints hash (see `StepCodingForm`): a hand-written
+    /// node's selection is an object of layers, and a step with no payload is `{"value": {}}`.
     /// - Complexity: O(*n*) for a state of *n* JSON values.
     static func wrapped(_ state: JSONValue, schemaDriven: Bool) -> JSONValue {
         schemaDriven ? wrappedSchemaNode(state) : wrappedValue(state)
@@ -17,17 +19,61 @@ extension StateRepair {
 
     // MARK: Hand-written trees
 
-    /// A hand-written node's `selected`: an object whose fields are layers.
+    /// The names of a selection's layers, bottom first, as its object form has them.
+    private static let layerNames = ["content", "push", "modal"]
+
+    /// A hand-written node's selection as its object of layers, `nil` when it is none.
+    ///
+    /// The forms (see ``StepSelection/init(from:)``): that object, the content key, or the
+    /// list of layer keys.
+    private static func layers(of selection: JSONValue) -> [String: JSONValue]? {
+        switch selection {
+        case .object(let layers) where layers.keys.allSatisfy(layerNames.contains):
+            return layers
+        case .string(let key):
+            return key.isEmpty ? [:] : ["content": selection]
+        case .array(let keys) where keys.count <= layerNames.count:
+            var layers: [String: JSONValue] = [:]
+            for (layer, key) in zip(layerNames, keys) {
+                guard case .string(let name) = key else { return nil }
+                if !name.isEmpty { layers[layer] = key }
+            }
+            return layers
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `value` is a hand-written node: an object with a selection in `selected`.
+    ///
+    /// A selection in a newer form (a string or a list) could also be a payload's own field,
+    /// so there every other field must have a step's shape too (an object, an array, or the
+    /// number of a bare ``EmptyStep``).
     private static func isNode(_ value: JSONValue) -> Bool {
-        guard case .object(let layers) = value["selected"] else { return false }
-        return layers.keys.allSatisfy { ["content", "push", "modal"].contains($0) }
+        guard case .object(let fields) = value, let selection = fields["selected"],
+            layers(of: selection) != nil
+        else { return false }
+        if case .object = selection { return true }
+        return fields.allSatisfy { key, field in
+            switch field {
+            case .object, .array: true
+            case .int(StepCodingForm.bareEmptyStep): true
+            default: key == "selected"
+            }
+        }
     }
 
     /// A step's value, with its own steps wrapped: a node's fields, a stack's elements.
     private static func wrappedValue(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(var fields) where isNode(value):
-            for (key, step) in fields where key != "selected" { fields[key] = wrappedStep(step) }
+            for (key, step) in fields {
+                if key == "selected" {
+                    fields[key] = layers(of: step).map(JSONValue.object)
+                } else {
+                    fields[key] = wrappedStep(step)
+                }
+            }
             return .object(fields)
         case .array(let elements):
             return .array(elements.map { wrappedElement($0, value: wrappedValue) })
@@ -36,12 +82,15 @@ extension StateRepair {
         }
     }
 
-    /// A step in its wrapper: an array is a bare stack, a node a bare node, and an object with
-    /// neither `value` nor `renewal` a bare leaf.
+    /// A step in its wrapper: an array is a bare stack, a node a bare node, the number `0` a
+    /// bare ``EmptyStep``, and an object with neither `value` nor `renewal` a bare leaf (as
+    /// ``EmptyStep`` was written before it was a number).
     private static func wrappedStep(_ step: JSONValue) -> JSONValue {
         switch step {
         case .array:
             return .object(["value": wrappedValue(step)])
+        case .int(StepCodingForm.bareEmptyStep):
+            return .object(["value": .object([:])])
         case .object(var fields) where !isNode(step):
             guard fields["value"] != nil || fields["renewal"] != nil else {
                 return .object(["value": step])

@@ -32,31 +32,31 @@ import Testing
         theme.select(.dark)
         #expect(
             String(decoding: try Self.encode(theme), as: UTF8.self)
-                == #"{"dark":{},"light":{},"selected":{"content":"dark"}}"#)
+                == #"{"dark":0,"light":0,"selected":"dark"}"#)
         // One renewal with no value: the same hash chain in every process.
         theme.select(\.light, fresh: true)
         #expect(
             String(decoding: try Self.encode(theme), as: UTF8.self)
-                == #"{"dark":{},"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{}},"selected":{"content":"light"}}"#
+                == #"{"dark":0,"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{}},"selected":"light"}"#
         )
         var stack = StepStack<ThemeSteps>()
         try stack.push(id: "a")
         #expect(
             String(decoding: try Self.encode(stack), as: UTF8.self)
-                == #"[{"id":"a","value":{"dark":{},"light":{},"selected":{}}}]"#
+                == #"[{"id":"a","value":{"dark":0,"light":0,"selected":""}}]"#
         )
         // One key per layer.
         var login = LoginSteps()
         login.select(.signUp)
         #expect(
             String(decoding: try Self.encode(login), as: UTF8.self)
-                == #"{"form":{},"selected":{"content":"form","push":"signUp"},"signUp":{}}"#
+                == #"{"form":0,"selected":["form","signUp"],"signUp":0}"#
         )
         var app = AppSteps()
         app.select(\.login)
         #expect(
             String(decoding: try Self.encode(app.selected), as: UTF8.self)
-                == #"{"content":"home","modal":"login"}"#)
+                == #"["home","","login"]"#)
     }
 
     @Test func handWrittenTreeRoundTrips() throws {
@@ -127,12 +127,15 @@ import Testing
 
     /// Edits that break a valid encoding of `busyState`.
     static let appMutations: [Mutation] = [
-        Mutation(#""content":"explore""#, #""content":"nope""#),
-        Mutation(#""content":"explore""#, #""content":3"#),
+        Mutation(#""selected":"explore""#, #""selected":"nope""#),
+        Mutation(#""selected":"explore""#, #""selected":3"#),
+        Mutation(#""selected":"explore""#, #""selected":["explore","","","home"]"#),
+        Mutation(#""selected":"explore""#, #""selected":["explore",null]"#),
+        Mutation(#""selected":"explore""#, #""selected":{"content":"nope"}"#),
         // A key in the wrong layer of a node inside a step.
-        Mutation(#""content":"main","push":"friends""#, #""content":"main","push":"main""#),
-        Mutation(#""modal":"settings""#, #""modal":"detail""#),
-        Mutation(#""selected":{"content":"explore"}"#, #""selected":"explore""#),
+        Mutation(#""selected":["main","friends"]"#, #""selected":["main","main"]"#),
+        Mutation(#""selected":["main","","settings"]"#, #""selected":["main","","detail"]"#),
+        Mutation(#""selected":["main","","settings"]"#, #""selected":{"modal":"detail"}"#),
         Mutation(#""id":"u2""#, #""id":"u1""#),
         Mutation(#""id":"u2""#, #""id":"""#),
         Mutation(#""id":"u2""#, #""id":"a/b""#),
@@ -154,9 +157,15 @@ import Testing
         Mutation(
             #""renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88""#,
             #""renewal":"00000000000000000000000000000000""#),
-        Mutation(#""home":{},"#, ""),
+        Mutation(#""home":0,"#, ""),
+        // A bare leaf is the number 0 and nothing else.
+        Mutation(#""home":0,"#, #""home":1,"#),
+        Mutation(#""home":0,"#, #""home":0.5,"#),
+        Mutation(#""home":0,"#, #""home":"","#),
+        Mutation(#""home":0,"#, #""home":null,"#),
+        Mutation(#""home":0,"#, #""home":[],"#),
         Mutation(#""query":"""#, #""query":null"#),
-        Mutation(#""selected":{"content":"explore"}}"#, #""selected":{"content":"explore"}"#),
+        Mutation(#""selected":"explore"}"#, #""selected":"explore""#),
     ]
 
     @Test(arguments: appMutations)

@@ -41,7 +41,7 @@ import Testing
         let wrapped = Self.text(try Self.wrappedEncoding(app))
         #expect(
             bare
-                == #"{"explore":{"value":{"query":""}},"home":{},"login":{"form":{},"selected":{"content":"form"},"signUp":{}},"profile":{"detail":{"dark":{},"light":{},"selected":{}},"friends":[{"id":"u1","value":{"detail":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{"dark":{},"light":{},"selected":{}}},"friends":[],"main":{},"selected":{"content":"main","push":"detail"},"settings":{}}}],"main":{},"selected":{"content":"main","push":"friends"},"settings":{}},"selected":{"content":"profile"}}"#
+                == #"{"explore":{"value":{"query":""}},"home":0,"login":{"form":0,"selected":"form","signUp":0},"profile":{"detail":{"dark":0,"light":0,"selected":""},"friends":[{"id":"u1","value":{"detail":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{"dark":0,"light":0,"selected":""}},"friends":[],"main":0,"selected":["main","detail"],"settings":0}}],"main":0,"selected":["main","friends"],"settings":0},"selected":"profile"}"#
         )
         #expect(
             wrapped
@@ -57,6 +57,22 @@ import Testing
         #expect(
             Self.text(try Self.wrappedEncoding(saved))
                 == Self.text(fixture).trimmingCharacters(in: .newlines))
+    }
+
+    /// Every form a save may have (`app-state.json` all wrappers, `app-state-bare.json` bare
+    /// with `{}` leaves and selection objects, `app-state-scalar.json` as written now) is
+    /// brought by the repairs to the one wrapped form: the oldest, byte for byte, for the save
+    /// of 0.3; the wrapped encoding of the same state for the saves since (whose renewals
+    /// carry scheme 2 fingerprints).
+    @Test(arguments: ["app-state.json", "app-state-bare.json", "app-state-scalar.json"])
+    func everyFormWrapsToTheOldest(_ name: String) throws {
+        let wrappedData =
+            name == "app-state.json"
+            ? try Fixtures.identityData(name)
+            : try Self.wrappedEncoding(try IdentityTests.fixtureState())
+        let wrapped = try JSONDecoder().decode(JSONValue.self, from: wrappedData)
+        let state = try JSONDecoder().decode(JSONValue.self, from: Fixtures.identityData(name))
+        #expect(StateRepair.wrapped(state, schemaDriven: false) == wrapped)
     }
 
     /// Encodings written before steps were bare decode to the states they were written from.
@@ -89,13 +105,61 @@ import Testing
         #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
     }
 
+    /// The bare form written before the scalars (`{}` leaves, selection objects) mixes with the
+    /// one written now, step by step, and selection by selection.
+    @Test func previousAndCurrentBareFormsMix() throws {
+        let state = try IdentityTests.fixtureState()
+        let current = try JSONDecoder().decode(
+            JSONValue.self, from: Fixtures.identityData("app-state-scalar.json"))
+        let previous = try JSONDecoder().decode(
+            JSONValue.self, from: Fixtures.identityData("app-state-bare.json"))
+        var mixed = current
+        let ann: [JSONValue.Component] = [
+            .key("profile"), .key("friends"), .index(0), .key("value"),
+        ]
+        let places: [[JSONValue.Component]] =
+            ["home", "selected"].map { [.key($0)] }
+            + ["main", "settings"].map { [.key("profile"), .key($0)] }
+            + [
+                [.key("profile"), .key("detail"), .key("light")],
+                [.key("login"), .key("selected")],
+                ann + [.key("selected")], ann + [.key("main")],
+            ]
+        for place in places {
+            #expect(current.value(at: place) != previous.value(at: place))
+            let replaced = mixed.set(previous.value(at: place), at: place[...])
+            #expect(replaced)
+        }
+        #expect(mixed != current && mixed != previous)
+        let decoded = try JSONDecoder().decode(AppSteps.self, from: JSONEncoder().encode(mixed))
+        #expect(decoded == state)
+        #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
+    }
+
+    /// The repairs' walk reads a node by its `selected`; a payload with a `selected` string of
+    /// its own and a field no step could be is left as it is, while the node around it is
+    /// brought to the wrapped form.
+    @Test func aPayloadWithASelectedFieldIsNotANode() {
+        let payload = JSONValue.object(["selected": .string("red"), "name": .string("x")])
+        let state = JSONValue.object([
+            "selected": .array([.string("home"), .string(""), .string("paint")]),
+            "home": .int(0), "paint": .object(["value": payload]),
+        ])
+        #expect(
+            StateRepair.wrapped(state, schemaDriven: false)
+                == .object([
+                    "selected": .object(["content": .string("home"), "modal": .string("paint")]),
+                    "home": .object(["value": .object([:])]), "paint": .object(["value": payload]),
+                ]))
+    }
+
     /// Children named `value` and `renewal` do not make a bare node look like a wrapper.
     @Test func fieldsNamedLikeTheWrapperAreSteps() throws {
         var root = FieldNamedRoot()
         root.select(\.inner, \.renewal)
         #expect(
             Self.text(try CodableTests.encode(root))
-                == #"{"inner":{"renewal":{},"selected":{"content":"renewal"},"value":{}},"selected":{"content":"inner"}}"#
+                == #"{"inner":{"renewal":0,"selected":"renewal","value":0},"selected":"inner"}"#
         )
         for data in [try CodableTests.encode(root), try Self.wrappedEncoding(root)] {
             #expect(try JSONDecoder().decode(FieldNamedRoot.self, from: data) == root)

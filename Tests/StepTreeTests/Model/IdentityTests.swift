@@ -263,14 +263,20 @@ import Testing
         }
     }
 
-    /// The state's encoding is byte for byte the one written by an earlier run, and decodes to
-    /// the state, renewal fingerprints included.
-    @Test func stateMatchesTheFixtureOfAnotherRun() throws {
+    /// The state's encoding is byte for byte the one written by an earlier run
+    /// (`app-state-scalar.json`), and the state written in the form before
+    /// (`app-state-bare.json`, leaves as `{}` and selections as objects) decodes to it, renewal
+    /// fingerprints included. (`app-state.json`, from 0.3, has scheme 1 fingerprints: see
+    /// `aStateSavedByTheFirstFingerprintSchemeStillDecodes`.)
+    @Test(arguments: ["app-state-bare.json", "app-state-scalar.json"])
+    func stateMatchesTheFixtureOfAnotherRun(_ name: String) throws {
         let state = try Self.fixtureState()
-        let fixture = try Fixtures.identityData("app-state-bare.json")
-        #expect(
-            String(decoding: try Self.encode(state), as: UTF8.self)
-                == String(decoding: fixture, as: UTF8.self).trimmingCharacters(in: .newlines))
+        let fixture = try Fixtures.identityData(name)
+        if name == "app-state-scalar.json" {
+            #expect(
+                String(decoding: try Self.encode(state), as: UTF8.self)
+                    == String(decoding: fixture, as: UTF8.self).trimmingCharacters(in: .newlines))
+        }
         let decoded = try JSONDecoder().decode(AppSteps.self, from: fixture)
         #expect(decoded == state)
         #expect(decoded.hashValue == state.hashValue)

@@ -1,7 +1,8 @@
 import ExampleSteps
 import Foundation
-import StepTree
 import Testing
+
+@testable import StepTree
 
 /// A node with inline variants that hold state, a pushed step and a presented one.
 private struct Gallery: StepsCollection {
@@ -136,13 +137,12 @@ private struct Gallery: StepsCollection {
     }
 
     @Test(arguments: [
-        (StepSelection<ProfileSteps.Key>(), "{}"),
-        (StepSelection(.main), #"{"content":"main"}"#),
-        (StepSelection(push: .friends), #"{"push":"friends"}"#),
-        (
-            StepSelection(.main, push: .detail, modal: .settings),
-            #"{"content":"main","modal":"settings","push":"detail"}"#
-        ),
+        (StepSelection<ProfileSteps.Key>(), #""""#),
+        (StepSelection(.main), #""main""#),
+        (StepSelection(push: .friends), #"["","friends"]"#),
+        (StepSelection(.main, push: .detail), #"["main","detail"]"#),
+        (StepSelection(.main, modal: .settings), #"["main","","settings"]"#),
+        (StepSelection(.main, push: .detail, modal: .settings), #"["main","detail","settings"]"#),
     ])
     func selectionRoundTrips(_ selection: StepSelection<ProfileSteps.Key>, json: String) throws {
         let encoder = JSONEncoder()
@@ -153,15 +153,75 @@ private struct Gallery: StepsCollection {
             try JSONDecoder().decode(StepSelection<ProfileSteps.Key>.self, from: data) == selection)
     }
 
-    @Test(arguments: [#"{"content":"nope"}"#, #"{"push":1}"#, #""main""#, "[]"])
-    func malformedSelectionThrows(_ json: String) {
-        #expect(throws: DecodingError.self) {
+    /// The object of layers, written before selections were a string or a list, still decodes,
+    /// and is what a renewal's fingerprint hashes.
+    @Test(arguments: [
+        (StepSelection<ProfileSteps.Key>(), "{}"),
+        (StepSelection(.main), #"{"content":"main"}"#),
+        (StepSelection(push: .friends), #"{"push":"friends"}"#),
+        (
+            StepSelection(.main, push: .detail, modal: .settings),
+            #"{"content":"main","modal":"settings","push":"detail"}"#
+        ),
+    ])
+    func theObjectOfLayersStillDecodes(_ selection: StepSelection<ProfileSteps.Key>, json: String)
+        throws
+    {
+        #expect(
             try JSONDecoder().decode(StepSelection<ProfileSteps.Key>.self, from: Data(json.utf8))
+                == selection)
+        #expect(
+            try JSONDecoder().decode(
+                StepSelection<ProfileSteps.Key>.self, from: Data(#"{"content":null}"#.utf8))
+                == StepSelection())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let wrapped = try StepCodingForm.wrappingEverything { try encoder.encode(selection) }
+        #expect(String(decoding: wrapped, as: UTF8.self) == json)
+    }
+
+    /// Keys that are not ``StepKey`` values keep the object of layers: only a raw value that
+    /// is a path segment makes the string and list forms unambiguous.
+    @Test func otherKeysKeepTheObjectOfLayers() throws {
+        let selection = StepSelection<Int>(1, modal: 3)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(selection)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"content":1,"modal":3}"#)
+        #expect(try JSONDecoder().decode(StepSelection<Int>.self, from: data) == selection)
+    }
+
+    @Test(arguments: [
+        (#"{"content":"nope"}"#, "content"), (#"{"push":1}"#, "push"), (#""nope""#, ""),
+        (#"["main","nope"]"#, ""), (#"["main","detail","settings","main"]"#, ""),
+        (#"["main",1]"#, "Index 1"), ("5", ""), ("null", ""), ("true", ""),
+    ])
+    func malformedSelectionThrows(_ json: String, lastKey: String) {
+        let wrapped = #"{"selected":\#(json)}"#
+        let error = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                [String: StepSelection<ProfileSteps.Key>].self, from: Data(wrapped.utf8))
+        }
+        // The error names the selection, or the layer in it.
+        let path = error.map(Self.codingPath)?.map(\.stringValue) ?? []
+        #expect(path == ["selected"] + (lastKey.isEmpty ? [] : [lastKey]))
+    }
+
+    /// The coding path a decoding error names.
+    private static func codingPath(_ error: DecodingError) -> [any CodingKey] {
+        switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context),
+            .typeMismatch(_, let context), .valueNotFound(_, let context):
+            context.codingPath
+        @unknown default: []
         }
     }
 
     /// A step whose node selects a key in another layer than the key's own is refused.
     @Test(arguments: [
+        #""detail""#, #""settings""#, #"["","main"]"#, #"["","settings"]"#, #"["","","friends"]"#,
+        #"["main","","main"]"#,
+        // The object of layers, as written before.
         #"{"content":"detail"}"#, #"{"content":"settings"}"#, #"{"push":"main"}"#,
         #"{"push":"settings"}"#, #"{"modal":"friends"}"#, #"{"content":"main","modal":"main"}"#,
     ])
@@ -169,7 +229,7 @@ private struct Gallery: StepsCollection {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let valid = String(decoding: try encoder.encode(Step(ProfileSteps())), as: UTF8.self)
-        let find = #""selected":{"content":"main"}"#
+        let find = #""selected":"main""#
         #expect(valid.contains(find))
         #expect(
             try JSONDecoder().decode(Step<ProfileSteps>.self, from: Data(valid.utf8)).value

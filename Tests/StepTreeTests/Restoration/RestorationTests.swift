@@ -115,6 +115,32 @@ struct RestorationTests {
         #expect(state.profile.friends.ids == ["ann"])
     }
 
+    /// A save mixing the forms steps were written in (a leaf as `0` or `{}`, a selection as a
+    /// string, a list or an object of layers) is repaired like any other: here a leaf that is
+    /// neither is reset and everything else kept.
+    @Test func aSaveMixingEveryFormIsRepaired() throws {
+        var saved = AppSteps()
+        try saved.select(path: "profile/detail/dark")
+        try saved.select(path: "profile/settings")
+        var text = String(decoding: try Self.current.encode(saved), as: UTF8.self)
+        for (old, new) in [
+            (#""treeVersion":2"#, #""treeVersion":1"#),
+            (#""home":0"#, #""home":7"#),
+            (#""main":0"#, #""main":{}"#),
+            (
+                #""selected":["main","detail","settings"]"#,
+                #""selected":{"content":"main","modal":"settings","push":"detail"}"#
+            ),
+        ] {
+            #expect(text.contains(old))
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        let (state, report) = try Self.current.decode(Data(text.utf8))
+        // A scalar that is not a leaf's `0` is not a step's shape: the field of `/` is reset.
+        #expect(report.changes == [.reset("home", at: .root)])
+        #expect(state == saved)
+    }
+
     @Test func aSchemaDrivenStateRestoresUnderItsSuccessor() throws {
         let first = try StepSchema(
             json: Data(

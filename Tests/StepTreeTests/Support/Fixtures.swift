@@ -24,7 +24,9 @@ enum Fixtures {
 extension Fixtures {
     /// The identity fixtures, by name: states and screens written once from a run, so that
     /// another process (another build, another machine) is checked against them.
-    static let identityFiles = ["app-screen.json", "app-state-bare.json", "app-state.json"]
+    static let identityFiles = [
+        "app-screen.json", "app-state-bare.json", "app-state-scalar.json", "app-state.json",
+    ]
 
     /// The bytes of one identity fixture (`Fixtures/identity`).
     static func identityData(_ name: String) throws -> Data {
