@@ -62,6 +62,18 @@ class StepNodeStorage: @unchecked Sendable {
     /// The step that `segment` names from this node, a child by key or a stack element by id,
     /// and the node it leads to; reads only.
     func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? { nil }
+    /// `resolve`, with the box unretained where this node stores it (see ``ResolvedChild``):
+    /// the look-up of a path walk, which then costs no reference counting.
+    func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
+        guard let (step, box) = resolve(segment) else { return nil }
+        // Stack elements and schema children are stored in this box, which holds them.
+        let index: Int
+        switch step {
+        case .child(let child): index = child
+        case .element(let element): index = element
+        }
+        return (step, ResolvedChild(index: index, box: .passUnretained(box)))
+    }
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }
     /// Why the stored selection does not fit the node's table (a key in the wrong layer), for
@@ -100,6 +112,23 @@ class StepNodeStorage: @unchecked Sendable {
         if let old, layer != .content { resetChild(old) }
         return old
     }
+
+    /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
+    ///
+    /// Returns the index it cleared.
+    @discardableResult
+    func clear(_ layer: StepLayer) -> Int? {
+        guard let old = selectedIndex(in: layer) else { return nil }
+        setSelectedIndex(nil, in: layer)
+        if layer != .content { resetChild(old) }
+        return old
+    }
+
+    /// Selects child `index` in its layer, as ``select(_:)`` does, and makes its box unique, as
+    /// ``uniqueChild(_:)`` does: one level of a selecting edit that goes on below.
+    func selectUniqueChild(_ index: Int) -> (old: Int?, child: StepNodeStorage) {
+        (select(index), uniqueChild(index))
+    }
 }
 
 extension StepNodeStorage {
@@ -128,17 +157,6 @@ extension StepNodeStorage {
     /// Returns the index it replaced.
     @discardableResult
     func select(_ index: Int) -> Int? { select(index, in: childLayer(index)) }
-
-    /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
-    ///
-    /// Returns the index it cleared.
-    @discardableResult
-    func clear(_ layer: StepLayer) -> Int? {
-        guard let old = selectedIndex(in: layer) else { return nil }
-        setSelectedIndex(nil, in: layer)
-        if layer != .content { resetChild(old) }
-        return old
-    }
 }
 
 extension StepKind {
@@ -204,11 +222,11 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
             if let storage = shaped.makeStorage(for: value) as? StepStorage<Value> {
                 return storage
             }
-        case .collection(let boxing):
+        case .collection(let table):
             // `value` is a node (its shape was found from `Value.self`): boxed by the code
             // compiled for its type.
             return unsafeDowncast(
-                withUnsafePointer(to: value) { boxing.copy(UnsafeRawPointer($0)) },
+                withUnsafePointer(to: value) { table.selection.boxing.copy(UnsafeRawPointer($0)) },
                 to: StepStorage<Value>.self)
         case .leaf:
             break
@@ -220,15 +238,15 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
 /// Which box a value type gets, found by conformance checks once per type.
 enum StorageShape: Sendable {
     case leaf
-    /// A ``StepsCollection`` node, boxed as its table says.
-    case collection(NodeBoxing)
+    /// A ``StepsCollection`` node, boxed and edited as its table says.
+    case collection(StepTableShape)
     case shaped(any StorageShaped.Type)
 
     /// How a node of this shape is boxed, if it is a node.
     var nodeBoxing: NodeBoxing? {
         switch self {
         case .leaf: nil
-        case .collection(let boxing): boxing
+        case .collection(let table): table.selection.boxing
         case .shaped(let shaped): shaped.nodeBoxing
         }
     }
@@ -253,7 +271,7 @@ enum StorageShape: Sendable {
             if let shaped = type as? any StorageShaped.Type {
                 .shaped(shaped)
             } else if let node = type as? any StepsCollection.Type {
-                .collection(boxing(of: node))
+                .collection(table(of: node))
             } else {
                 .leaf
             }
@@ -262,9 +280,9 @@ enum StorageShape: Sendable {
     }
 }
 
-/// How a node of type `Node` is boxed: by code compiled for it where its table is declared.
-private func boxing<Node: StepsCollection>(of type: Node.Type) -> NodeBoxing {
-    Node.steps.contents.selection.boxing
+/// The table of a node of type `Node`, whose closures are compiled for it where it is declared.
+private func table<Node: StepsCollection>(of type: Node.Type) -> StepTableShape {
+    Node.steps.contents
 }
 
 /// Library value types that come with their own storage subclass.

@@ -101,17 +101,36 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
+        guard let (step, child) = resolveUnretained(segment) else { return nil }
+        return (step, child.computed ?? child.box.takeUnretainedValue())
+    }
+
+    override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
         let contents = table.contents
         if contents.names.count <= 8 {
-            guard let (index, child) = contents.selection.resolve(self, segment) else { return nil }
-            return (.child(index), child)
+            guard let child = contents.selection.resolve(self, segment) else { return nil }
+            return (.child(child.index), child)
         }
+        // Beyond 8 children, found by hashing.
         guard let index = childIndex(forSegment: segment) else { return nil }
-        return (.child(index), child(index).storage)
+        let box = child(index).storage
+        let isStored = contents.childOffsets[index] >= 0
+        return (
+            .child(index),
+            isStored
+                ? ResolvedChild(index: index, box: .passUnretained(box))
+                : ResolvedChild(index: index, computed: box)
+        )
     }
 
     override func select(_ index: Int, in layer: StepLayer) -> Int? {
         table.contents.selection.select(self, index)
+    }
+
+    override func clear(_ layer: StepLayer) -> Int? { table.contents.selection.clear(self, layer) }
+
+    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: StepNodeStorage) {
+        table.contents.selection.descend(self, index)
     }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {
@@ -153,9 +172,6 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func uniqueChild(_ index: Int) -> StepNodeStorage {
-        let contents = table.contents
-        let offset = contents.offsets[index]
-        guard offset >= 0 else { return contents.accessors[index].unique(self) }
-        return contents.accessors[index].uniqueAt(self, offset)
+        table.contents.selection.uniqueChild(self, index)
     }
 }

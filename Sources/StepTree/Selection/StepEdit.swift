@@ -119,8 +119,27 @@ extension StepNode {
         // One step per segment, on the stack for any path within the depth limit.
         try withUnsafeTemporaryAllocation(of: PathStep.self, capacity: count) {
             steps throws(StepPathError) in
+            // A hand-written root is edited in place, with no box, when no one listens (a report
+            // refers to the boxes of the nodes it names) and the edit ends below it (an edit at
+            // the root's own children would check them through its box).
+            if count > 1, edit.selects, !StepSystem.mayReportSelections,
+                case .collection(let table) = StorageShape.of(Self.self)
+            {
+                try withUnsafeMutablePointer(to: &self) { node throws(StepPathError) in
+                    let root = UnsafeMutableRawPointer(node)
+                    let walked = try Self.plan(
+                        edit, along: segments,
+                        from: .inPlace(InPlaceRoot(node: root, table: table)), into: steps)
+                    guard walked else { return }
+                    StepEditor(edit, steps: UnsafeBufferPointer(steps), log: nil)
+                        .apply(edit, inPlace: root, table)
+                }
+                return
+            }
             try withBox { box throws(StepPathError) in
-                guard try Self.plan(edit, along: segments, from: box, into: steps) else { return }
+                guard try Self.plan(edit, along: segments, from: .box(box), into: steps) else {
+                    return
+                }
                 let log = ChangeLog.start(segments)
                 StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(edit, from: box)
                 log?.report.deliver()
@@ -134,7 +153,7 @@ extension StepNode {
     /// Kept apart from `edit(along:_:)` so that the nodes it reads are released before the
     /// edit, leaving the boxes uniquely referenced.
     private static func plan(
-        _ edit: StepEdit, along segments: some PathSegments, from root: StepNodeStorage,
+        _ edit: StepEdit, along segments: some PathSegments, from root: EditRoot,
         into steps: UnsafeMutableBufferPointer<PathStep>
     ) throws(StepPathError) -> Bool {
         var walk = PathWalk(from: root, into: steps, tracksClosedFrames: !edit.selects)
@@ -142,7 +161,7 @@ extension StepNode {
             let slices = segments.slices
             throw .unknown(
                 String(slices[refused]), in: StepPath(slices[..<refused].map { String($0) }),
-                from: walk.target)
+                isStack: walk.targetIsStack)
         }
         // The whole path, for the errors below.
         var path: StepPath { StepPath(segments.slices.map { String($0) }) }
@@ -169,7 +188,7 @@ extension StepNode {
             }
             if walk.passesThroughClosedFrame { return false }
         case .setStack:
-            guard walk.target.isStack else { throw .notAStack(path) }
+            guard walk.targetIsStack else { throw .notAStack(path) }
             try StepStack<EmptyStep>.validate(ids: edit.ids, at: path)
         }
         return true
@@ -194,13 +213,41 @@ struct StepEditor {
         self.log = log
     }
 
-    /// Applies `edit` along the path from `root`.
-    func apply(_ edit: StepEdit, from root: StepNodeStorage) {
-        var node = root
-        for depth in steps.indices {
+    /// Applies `edit` along the path from the hand-written root at `root`, whose table is
+    /// `table`, held in place: the path goes on below it.
+    func apply(_ edit: StepEdit, inPlace root: UnsafeMutableRawPointer, _ table: StepTableShape) {
+        guard case .child(let index) = steps[0], steps.count > 1 else {
+            preconditionFailure("a root held in place is a hand-written node the path goes through")
+        }
+        precondition(selects, "a root held in place is only taken by selecting edits")
+        let selection = table.selection
+        let child = selection.descendInPlace(root, table, index).1
+        if operation == .show {
+            for above in table.layers[index].above {
+                _ = selection.clearInPlace(root, table, above)
+            }
+        }
+        apply(edit, from: child, at: 1)
+    }
+
+    /// Applies `edit` along the path from `node`, which the first `start` steps lead to.
+    func apply(_ edit: StepEdit, from node: StepNodeStorage, at start: Int = 0) {
+        var node = node
+        for depth in start..<steps.count {
             let isLast = depth == steps.count - 1
             switch steps[depth] {
             case .child(let index):
+                if selects, !isLast {
+                    // One call selects the child and makes its box unique for the next level.
+                    let (old, child) = node.selectUniqueChild(index)
+                    if log != nil || operation == .show {
+                        let layer = node.childLayer(index)
+                        log?.record(node, depth, layer, from: old, to: index)
+                        if operation == .show { clear(above: layer, in: node, depth) }
+                    }
+                    node = child
+                    continue
+                }
                 let layer = node.childLayer(index)
                 if selects {
                     let old = node.select(index, in: layer)
@@ -208,12 +255,7 @@ struct StepEditor {
                     let renews = isLast && edit.renews
                     if renews { node.renewChild(index, with: edit.value) }
                     log?.record(node, depth, layer, from: old, to: index, renewed: renews)
-                    if operation == .show {
-                        for above in layer.above {
-                            let cleared = node.clear(above)
-                            log?.record(node, depth, above, from: cleared)
-                        }
-                    }
+                    if operation == .show { clear(above: layer, in: node, depth) }
                 }
                 if isLast, !selects {
                     if node.selectedIndex(in: layer) == index {
@@ -254,13 +296,25 @@ struct StepEditor {
         }
     }
 
+    /// Clears the layers above `layer` in `node`, the node after `depth` segments (show).
+    private func clear(above layer: StepLayer, in node: StepNodeStorage, _ depth: Int) {
+        for above in layer.above {
+            let cleared = node.clear(above)
+            log?.record(node, depth, above, from: cleared)
+        }
+    }
+
     /// Whether the edit has anything left to do at its target (read only): a target it leaves
     /// as it is is not made unique, so a leaf keeps sharing its box with its initial state.
-    private func changes(target: StepNodeStorage) -> Bool {
+    ///
+    /// The target is read only for the edits that look at it.
+    private func changes(target: @autoclosure () -> StepNodeStorage) -> Bool {
         switch operation {
-        case .select, .deselect, .remove: false
-        case .show: target.isStack ? target.elementCount > 0 : covers(target)
-        case .setStack: true
+        case .select, .deselect, .remove: return false
+        case .show:
+            let target = target()
+            return target.isStack ? target.elementCount > 0 : covers(target)
+        case .setStack: return true
         }
     }
 

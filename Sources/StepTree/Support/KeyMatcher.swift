@@ -1,0 +1,50 @@
+/// Finds which of a node's child keys a path segment names, comparing words rather than strings:
+/// each key's length and first 8 UTF-8 bytes, packed in an integer, are compared at once, and
+/// only a key longer than 8 bytes is compared further, byte by byte.
+///
+/// Keys are compared exactly, byte for byte, as ``StepPath/sameSegment(_:_:)`` compares them.
+/// The words live in a buffer of their own, read with no reference counting or bounds checks;
+/// `release()` frees it (a table's matcher lives as long as the table).
+struct KeyMatcher: @unchecked Sendable {
+    /// Each key's first 8 bytes, packed little-endian, and its length in bytes.
+    private let words: UnsafeMutableBufferPointer<(head: UInt64, length: Int)>
+    /// The keys, for the ones longer than 8 bytes.
+    private let keys: [String]
+
+    init(_ keys: [String]) {
+        self.keys = keys
+        words = .allocate(capacity: keys.count)
+        for (index, key) in keys.enumerated() {
+            let word = key.withUTF8Bytes { (Self.head(of: $0), $0.count) }
+            words.initializeElement(at: index, to: word)
+        }
+    }
+
+    /// Frees the words.
+    func release() { words.deallocate() }
+
+    /// The first 8 bytes of `bytes` (fewer for a shorter text), packed little-endian.
+    @inline(__always)
+    private static func head(of bytes: SegmentBytes) -> UInt64 {
+        var head: UInt64 = 0
+        for index in 0..<min(bytes.count, 8) {
+            head |= UInt64(bytes[index]) &<< (8 &* UInt64(index))
+        }
+        return head
+    }
+
+    /// The index of the key whose UTF-8 bytes are `segment`, if any.
+    /// - Complexity: O(*n*) word comparisons for *n* keys, plus a byte comparison of a key
+    ///   longer than 8 bytes whose head matches.
+    @inline(__always)
+    func index(of segment: SegmentBytes) -> Int? {
+        let head = Self.head(of: segment)
+        let length = segment.count
+        for index in words.indices {
+            let word = words[index]
+            guard word.head == head, word.length == length else { continue }
+            if length <= 8 || StepPath.sameSegment(keys[index], segment) { return index }
+        }
+        return nil
+    }
+}
