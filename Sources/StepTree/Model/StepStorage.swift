@@ -92,6 +92,9 @@ class StepNodeStorage: @unchecked Sendable {
     func renewChild(_ index: Int, with value: (any StepValue)?) {}
     /// The box of child `index`, made unique first: the editor changes it in place.
     func uniqueChild(_ index: Int) -> StepNodeStorage { self }
+    /// A new box of the same class holding a copy of the value and the renewal history: the
+    /// copy that copy-on-write makes of a shared box.
+    func copyNode() -> StepNodeStorage { self }
     /// Whether element `index` can hold `value`.
     func elementAccepts(_ value: any StepValue) -> Bool { false }
     /// Renews element `index` with `value`, or with no value.
@@ -205,6 +208,12 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     @usableFromInline
     func copy() -> StepStorage<Value> { StepStorage(value) }
 
+    override final func copyNode() -> StepNodeStorage {
+        let copy = copy()
+        copy.renewalHistory = renewalHistory
+        return copy
+    }
+
     override var typeName: String { String(describing: Value.self) }
     override var anyValue: any StepValue { value }
 
@@ -251,22 +260,28 @@ enum StorageShape: Sendable {
         }
     }
 
-    /// The shapes found so far, and the last one asked for: most look-ups ask for the type of
-    /// the one before (a tree's root, edited again and again), and comparing one identifier is
-    /// far cheaper than hashing it.
-    private static let known = Locked<
-        (last: (ObjectIdentifier, StorageShape)?, all: [ObjectIdentifier: StorageShape])
-    >((nil, [:]))
+    /// The shapes found so far, by type; never removed, so that a thread can remember the last
+    /// one it asked for by its address.
+    private static let known = Locked<[ObjectIdentifier: KnownShape]>([:])
+    /// The address of the last shape each thread asked for: most look-ups ask for the type of
+    /// the one before (a tree's root, edited again and again), and reading it takes no lock.
+    private static let lastKnown = ThreadWord("the last storage shape")
 
     static func of(_ type: any StepValue.Type) -> StorageShape {
         let id = ObjectIdentifier(type)
-        let found = known.withLock { known -> StorageShape? in
-            if let last = known.last, last.0 == id { return last.1 }
-            guard let shape = known.all[id] else { return nil }
-            known.last = (id, shape)
-            return shape
+        if let last = UnsafeRawPointer(bitPattern: lastKnown.value) {
+            let found = Unmanaged<KnownShape>.fromOpaque(last)._withUnsafeGuaranteedRef {
+                $0.id == id ? $0.shape : nil
+            }
+            if let found { return found }
         }
-        if let found { return found }
+        let known = known.withLock { $0[id] } ?? remember(type)
+        lastKnown.value = Int(bitPattern: Unmanaged.passUnretained(known).toOpaque())
+        return known.shape
+    }
+
+    /// Finds the shape of `type`, by conformance checks, and keeps it.
+    private static func remember(_ type: any StepValue.Type) -> KnownShape {
         let shape: StorageShape =
             if let shaped = type as? any StorageShaped.Type {
                 .shaped(shaped)
@@ -275,8 +290,24 @@ enum StorageShape: Sendable {
             } else {
                 .leaf
             }
-        known.withLock { $0.all[id] = shape }
-        return shape
+        let made = KnownShape(id: ObjectIdentifier(type), shape: shape)
+        // Found outside the lock (a table's key paths may build other tables): the first kept wins.
+        return known.withLock { known in
+            if let kept = known[made.id] { return kept }
+            known[made.id] = made
+            return made
+        }
+    }
+}
+
+/// The shape of one value type, kept for the life of the program once found.
+private final class KnownShape: Sendable {
+    let id: ObjectIdentifier
+    let shape: StorageShape
+
+    init(id: ObjectIdentifier, shape: StorageShape) {
+        self.id = id
+        self.shape = shape
     }
 }
 

@@ -228,7 +228,7 @@ class StepTableShape: @unchecked Sendable {
     let selection: SelectionAccessor
 
     /// Finds the child a path segment names, for up to 8 children.
-    let matcher: KeyMatcher
+    @usableFromInline let matcher: KeyMatcher
     /// Each child's byte offset in the node (-1 for a computed property), in a buffer of its
     /// own: the editor reads it with no reference counting or bounds check.
     @usableFromInline let childOffsets: UnsafeMutableBufferPointer<Int>
@@ -248,7 +248,7 @@ class StepTableShape: @unchecked Sendable {
 
     /// The index of the child whose key has the UTF-8 bytes `segment`, for up to 8 children.
     /// - Complexity: O(*n*) word comparisons for *n* children.
-    @usableFromInline
+    @inlinable
     final func childIndex(named segment: SegmentBytes) -> Int? { matcher.index(of: segment) }
 
     // Only a table that lost the race to be interned is ever freed.
@@ -373,12 +373,11 @@ final class StepAccessor: @unchecked Sendable {
     /// for a node that is not in a box.
     @usableFromInline let readInPlace: (UnsafeRawPointer) -> StepReference
     /// The child's box in the node at a pointer, made unique first, for an edit that changes it
-    /// in place; through the key path (`uniqueAt` reaches the others).
+    /// in place; through the key path (`uniqueBox(at:)` reaches the others, by offset).
     @usableFromInline let unique: (UnsafeMutableRawPointer) -> StepNodeStorage
-    /// `read` and `unique` for a child stored at a known byte offset, given by the caller:
-    /// closures that capture nothing, so calling them costs no reference counting.
+    /// `read` for a child stored at a known byte offset, given by the caller: a closure that
+    /// captures nothing, so calling it costs no reference counting.
     let readAt: (StepNodeStorage, Int) -> StepNodeStorage
-    @usableFromInline let uniqueAt: (UnsafeMutableRawPointer, Int) -> StepNodeStorage
     /// Puts the child of the node at a pointer (to a `Node`) back in its initial state: the
     /// typed fast path's `reset`, for a node that is not in a box.
     @usableFromInline let resetInPlace: (UnsafeMutableRawPointer) -> Void
@@ -393,7 +392,6 @@ final class StepAccessor: @unchecked Sendable {
         readInPlace: @escaping (UnsafeRawPointer) -> StepReference,
         unique: @escaping (UnsafeMutableRawPointer) -> StepNodeStorage,
         readAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
-        uniqueAt: @escaping (UnsafeMutableRawPointer, Int) -> StepNodeStorage,
         resetInPlace: @escaping (UnsafeMutableRawPointer) -> Void
     ) {
         self.anyKeyPath = anyKeyPath
@@ -406,7 +404,6 @@ final class StepAccessor: @unchecked Sendable {
         self.readInPlace = readInPlace
         self.unique = unique
         self.readAt = readAt
-        self.uniqueAt = uniqueAt
     }
 
     /// The accessor of the child stored at `keyPath`.
@@ -456,9 +453,6 @@ final class StepAccessor: @unchecked Sendable {
             },
             readAt: { storage, offset in
                 childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
-            },
-            uniqueAt: { node, offset in
-                (node + offset).assumingMemoryBound(to: Step<Value>.self).pointee.uniqueStorage()
             },
             resetInPlace: { node in
                 withStep(in: node.assumingMemoryBound(to: Node.self)) { $0 = initial.step }
@@ -596,9 +590,9 @@ final class SelectionAccessor: @unchecked Sendable {
     static func uniqueChild<Node: StepsCollection>(
         _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
     ) -> StepNodeStorage {
-        let offset = contents.offsets[index]
+        let offset = contents.childOffsets[index]
         guard offset >= 0 else { return contents.accessors[index].unique(node) }
-        return contents.accessors[index].uniqueAt(node, offset)
+        return uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
     }
 
     @inlinable
@@ -706,6 +700,20 @@ final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sen
 func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
     withUnsafePointer(to: node) {
         UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
+    }
+}
+
+/// The box of the `Step` in memory at `step`, made unique first (a shared box is copied, as
+/// `Step.makeUnique()` copies it): an edit that knows where a child is stored, but not its value
+/// type, changes it in place.
+///
+/// A `Step` is laid out as the reference to its box, so the memory is viewed as one while the
+/// box is checked.
+@usableFromInline
+func uniqueBox(at step: UnsafeMutableRawPointer) -> StepNodeStorage {
+    step.withMemoryRebound(to: StepNodeStorage.self, capacity: 1) { box in
+        if !isKnownUniquelyReferenced(&box.pointee) { box.pointee = box.pointee.copyNode() }
+        return box.pointee
     }
 }
 

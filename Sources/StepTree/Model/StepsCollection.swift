@@ -108,7 +108,8 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
         let contents = table.contents
         if contents.names.count <= 8 {
-            guard let child = contents.selection.resolve(self, segment) else { return nil }
+            let found = withSelection { $0.resolve(self, segment) }
+            guard let child = found else { return nil }
             return (.child(child.index), child)
         }
         // Beyond 8 children, found by hashing.
@@ -124,17 +125,24 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func select(_ index: Int, in layer: StepLayer) -> Int? {
-        table.contents.selection.select(self, index)
+        withSelection { $0.select(self, index) }
     }
 
-    override func clear(_ layer: StepLayer) -> Int? { table.contents.selection.clear(self, layer) }
+    override func clear(_ layer: StepLayer) -> Int? { withSelection { $0.clear(self, layer) } }
 
     override func selectUniqueChild(_ index: Int) -> (old: Int?, child: StepNodeStorage) {
-        table.contents.selection.descend(self, index)
+        withSelection { $0.descend(self, index) }
+    }
+
+    /// Runs `body` on the table's selection accessor, borrowed: the table lives as long as the
+    /// program, so the calls an edit makes at each level cost no reference counting.
+    @inline(__always)
+    private func withSelection<Result>(_ body: (SelectionAccessor) -> Result) -> Result {
+        Unmanaged.passUnretained(table.contents.selection)._withUnsafeGuaranteedRef(body)
     }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {
-        table.contents.selection.read(self, layer)
+        withSelection { $0.read(self, layer) }
     }
 
     // Checked on every decoded node: the selection is read once, and no list of layers is built.
@@ -158,7 +166,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
-        table.contents.selection.write(self, index, layer)
+        withSelection { $0.write(self, index, layer) }
     }
 
     override func resetChild(_ index: Int) { table.contents.accessors[index].reset(self) }
@@ -172,6 +180,6 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func uniqueChild(_ index: Int) -> StepNodeStorage {
-        table.contents.selection.uniqueChild(self, index)
+        withSelection { $0.uniqueChild(self, index) }
     }
 }

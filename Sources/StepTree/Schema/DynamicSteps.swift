@@ -269,6 +269,23 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         value.elements.index(ofSegment: id)
     }
 
+    // The boxes a path walk meets are held by this one: handed over unretained.
+    override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
+        if isStack {
+            guard let index = elementIndex(forSegment: segment) else { return nil }
+            let box = Unmanaged<StepNodeStorage>.passUnretained(
+                value.elements.entries[index].step.storage)
+            return (.element(index), ResolvedChild(index: index, box: box))
+        }
+        guard let index = schema.childIndex(forSegment: segment) else { return nil }
+        let box = Unmanaged<StepNodeStorage>.passUnretained(value.children[index].storage)
+        return (.child(index), ResolvedChild(index: index, box: box))
+    }
+
+    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: StepNodeStorage) {
+        (select(index, in: schema.childLayers[index]), value.children[index].uniqueStorage())
+    }
+
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
         if isStack {
             guard let index = elementIndex(forSegment: segment) else { return nil }

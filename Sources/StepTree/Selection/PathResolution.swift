@@ -77,7 +77,17 @@ enum EditRoot {
 /// Unretained: the caller holds both for the whole edit.
 struct InPlaceRoot {
     let node: UnsafeMutableRawPointer
-    unowned(unsafe) let table: StepTableShape
+    let table: Unmanaged<StepTableShape>
+
+    init(node: UnsafeMutableRawPointer, table: StepTableShape) {
+        self.node = node
+        self.table = .passUnretained(table)
+    }
+
+    /// The child that `segment` names, through the code compiled for the root's type.
+    func resolve(_ segment: SegmentBytes) -> ResolvedChild? {
+        table._withUnsafeGuaranteedRef { $0.selection.resolveInPlace(node, $0, segment) }
+    }
 }
 
 /// The first pass of an edit: resolves the segments one by one into `steps`, reading only, and
@@ -158,9 +168,7 @@ struct PathWalk {
 
     /// `take` at a root held in place, through the code compiled for its type.
     private mutating func takeAtInPlaceRoot(_ segment: SegmentBytes) -> Bool {
-        guard let root = inPlaceRoot,
-            let next = root.table.selection.resolveInPlace(root.node, root.table, segment)
-        else { return false }
+        guard let next = inPlaceRoot?.resolve(segment) else { return false }
         steps.initializeElement(at: count, to: .child(next.index))
         count += 1
         node = next.box

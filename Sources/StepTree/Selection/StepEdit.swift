@@ -220,12 +220,16 @@ struct StepEditor {
             preconditionFailure("a root held in place is a hand-written node the path goes through")
         }
         precondition(selects, "a root held in place is only taken by selecting edits")
-        let selection = table.selection
-        let child = selection.descendInPlace(root, table, index).1
-        if operation == .show {
-            for above in table.layers[index].above {
-                _ = selection.clearInPlace(root, table, above)
+        // Borrowed: the table lives as long as the program.
+        let child = Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { table in
+            let selection = table.selection
+            let child = selection.descendInPlace(root, table, index).1
+            if operation == .show {
+                for above in table.layers[index].above {
+                    _ = selection.clearInPlace(root, table, above)
+                }
             }
+            return child
         }
         apply(edit, from: child, at: 1)
     }

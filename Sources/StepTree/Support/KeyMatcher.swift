@@ -5,11 +5,14 @@
 /// Keys are compared exactly, byte for byte, as ``StepPath/sameSegment(_:_:)`` compares them.
 /// The words live in a buffer of their own, read with no reference counting or bounds checks;
 /// `release()` frees it (a table's matcher lives as long as the table).
+///
+/// Inlinable, so that the look-up is compiled into the code made for each node type.
+@usableFromInline
 struct KeyMatcher: @unchecked Sendable {
     /// Each key's first 8 bytes, packed little-endian, and its length in bytes.
-    private let words: UnsafeMutableBufferPointer<(head: UInt64, length: Int)>
+    @usableFromInline let words: UnsafeMutableBufferPointer<(head: UInt64, length: Int)>
     /// The keys, for the ones longer than 8 bytes.
-    private let keys: [String]
+    @usableFromInline let keys: [String]
 
     init(_ keys: [String]) {
         self.keys = keys
@@ -24,8 +27,8 @@ struct KeyMatcher: @unchecked Sendable {
     func release() { words.deallocate() }
 
     /// The first 8 bytes of `bytes` (fewer for a shorter text), packed little-endian.
-    @inline(__always)
-    private static func head(of bytes: SegmentBytes) -> UInt64 {
+    @inlinable @inline(__always)
+    static func head(of bytes: SegmentBytes) -> UInt64 {
         var head: UInt64 = 0
         for index in 0..<min(bytes.count, 8) {
             head |= UInt64(bytes[index]) &<< (8 &* UInt64(index))
@@ -36,7 +39,7 @@ struct KeyMatcher: @unchecked Sendable {
     /// The index of the key whose UTF-8 bytes are `segment`, if any.
     /// - Complexity: O(*n*) word comparisons for *n* keys, plus a byte comparison of a key
     ///   longer than 8 bytes whose head matches.
-    @inline(__always)
+    @inlinable @inline(__always)
     func index(of segment: SegmentBytes) -> Int? {
         let head = Self.head(of: segment)
         let length = segment.count
