@@ -129,8 +129,10 @@ class StepNodeStorage: @unchecked Sendable {
 
     /// Selects child `index` in its layer, as ``select(_:)`` does, and makes its box unique, as
     /// ``uniqueChild(_:)`` does: one level of a selecting edit that goes on below.
-    func selectUniqueChild(_ index: Int) -> (old: Int?, child: StepNodeStorage) {
-        (select(index), uniqueChild(index))
+    ///
+    /// The child's box comes unretained: this node holds it.
+    func selectUniqueChild(_ index: Int) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+        (select(index), .passUnretained(uniqueChild(index)))
     }
 }
 

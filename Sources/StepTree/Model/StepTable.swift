@@ -488,12 +488,13 @@ final class SelectionAccessor: @unchecked Sendable {
     let uniqueChild: (StepNodeStorage, Int) -> StepNodeStorage
     /// `select`, then `uniqueChild`: one level of a selecting edit that goes on below, in one
     /// call.
-    let descend: (StepNodeStorage, Int) -> (Int?, StepNodeStorage)
+    let descend: (StepNodeStorage, Int) -> (Int?, Unmanaged<StepNodeStorage>)
     /// `resolve`, `clear` and `descend` for the node at a pointer, given its table: the root of
     /// an edit, held in place.
     let resolveInPlace: (UnsafeRawPointer, StepTableShape, SegmentBytes) -> ResolvedChild?
     let clearInPlace: (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Int?
-    let descendInPlace: (UnsafeMutableRawPointer, StepTableShape, Int) -> (Int?, StepNodeStorage)
+    let descendInPlace:
+        (UnsafeMutableRawPointer, StepTableShape, Int) -> (Int?, Unmanaged<StepNodeStorage>)
 
     @usableFromInline
     init(
@@ -504,14 +505,14 @@ final class SelectionAccessor: @unchecked Sendable {
         select: @escaping (StepNodeStorage, Int) -> Int?,
         clear: @escaping (StepNodeStorage, StepLayer) -> Int?,
         uniqueChild: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
-        descend: @escaping (StepNodeStorage, Int) -> (Int?, StepNodeStorage),
+        descend: @escaping (StepNodeStorage, Int) -> (Int?, Unmanaged<StepNodeStorage>),
         resolveInPlace:
             @escaping (UnsafeRawPointer, StepTableShape, SegmentBytes) ->
             ResolvedChild?,
         clearInPlace: @escaping (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Int?,
         descendInPlace:
             @escaping (UnsafeMutableRawPointer, StepTableShape, Int) -> (
-                Int?, StepNodeStorage
+                Int?, Unmanaged<StepNodeStorage>
             )
     ) {
         self.read = read
@@ -586,12 +587,14 @@ final class SelectionAccessor: @unchecked Sendable {
     }
 
     /// The box of child `index` of the node at `node`, made unique first; see `uniqueChild`.
+    ///
+    /// Unretained: the node holds it (a computed child's setter stores it back).
     @inlinable @inline(__always)
     static func uniqueChild<Node: StepsCollection>(
         _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
-    ) -> StepNodeStorage {
+    ) -> Unmanaged<StepNodeStorage> {
         let offset = contents.childOffsets[index]
-        guard offset >= 0 else { return contents.accessors[index].unique(node) }
+        guard offset >= 0 else { return .passUnretained(contents.accessors[index].unique(node)) }
         return uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
     }
 
@@ -630,7 +633,7 @@ final class SelectionAccessor: @unchecked Sendable {
             select: { storage, index in editing(storage) { select(index, in: $0, $1) } },
             clear: { storage, layer in editing(storage) { clear(layer, in: $0, $1) } },
             uniqueChild: { storage, index in
-                editing(storage) { uniqueChild(index, in: $0, $1) }
+                editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
             },
             descend: { storage, index in
                 editing(storage) { node, contents in
@@ -709,12 +712,14 @@ func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
 ///
 /// A `Step` is laid out as the reference to its box, so the memory is viewed as one while the
 /// box is checked.
+///
+/// Unretained: the step holds the box.
 @usableFromInline
-func uniqueBox(at step: UnsafeMutableRawPointer) -> StepNodeStorage {
+func uniqueBox(at step: UnsafeMutableRawPointer) -> Unmanaged<StepNodeStorage> {
     step.withMemoryRebound(to: StepNodeStorage.self, capacity: 1) { box in
         if !isKnownUniquelyReferenced(&box.pointee) { box.pointee = box.pointee.copyNode() }
-        return box.pointee
     }
+    return step.load(as: Unmanaged<StepNodeStorage>.self)
 }
 
 /// `childBox(of:at:)`, unretained: `node` holds the box.

@@ -130,7 +130,8 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func clear(_ layer: StepLayer) -> Int? { withSelection { $0.clear(self, layer) } }
 
-    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: StepNodeStorage) {
+    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: Unmanaged<StepNodeStorage>)
+    {
         withSelection { $0.descend(self, index) }
     }
 

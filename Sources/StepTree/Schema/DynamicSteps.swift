@@ -282,8 +282,10 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         return (.child(index), ResolvedChild(index: index, box: box))
     }
 
-    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: StepNodeStorage) {
-        (select(index, in: schema.childLayers[index]), value.children[index].uniqueStorage())
+    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: Unmanaged<StepNodeStorage>)
+    {
+        let old = select(index, in: schema.childLayers[index])
+        return (old, .passUnretained(value.children[index].uniqueStorage()))
     }
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {

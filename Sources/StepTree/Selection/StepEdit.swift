@@ -112,6 +112,9 @@ extension StepNode {
         try self.edit(along: segments, edit)
     }
 
+    // Inlined into both callers, so that each has its concrete segments and the passes below
+    // are specialized for them: unspecialized, every segment would go through witness tables.
+    @inline(__always)
     private mutating func edit(
         along segments: some PathSegments, _ edit: StepEdit
     ) throws(StepPathError) {
@@ -141,7 +144,8 @@ extension StepNode {
                     return
                 }
                 let log = ChangeLog.start(segments)
-                StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(edit, from: box)
+                StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(
+                    edit, from: .passUnretained(box))
                 log?.report.deliver()
             }
         }
@@ -152,6 +156,7 @@ extension StepNode {
     ///
     /// Kept apart from `edit(along:_:)` so that the nodes it reads are released before the
     /// edit, leaving the boxes uniquely referenced.
+    @inline(__always)
     private static func plan(
         _ edit: StepEdit, along segments: some PathSegments, from root: EditRoot,
         into steps: UnsafeMutableBufferPointer<PathStep>
@@ -235,68 +240,91 @@ struct StepEditor {
     }
 
     /// Applies `edit` along the path from `node`, which the first `start` steps lead to.
-    func apply(_ edit: StepEdit, from node: StepNodeStorage, at start: Int = 0) {
+    ///
+    /// Unretained: each box on the way is held by its parent, which the edit keeps.
+    func apply(_ edit: StepEdit, from node: Unmanaged<StepNodeStorage>, at start: Int = 0) {
         var node = node
-        for depth in start..<steps.count {
-            let isLast = depth == steps.count - 1
-            switch steps[depth] {
-            case .child(let index):
-                if selects, !isLast {
-                    // One call selects the child and makes its box unique for the next level.
-                    let (old, child) = node.selectUniqueChild(index)
-                    if log != nil || operation == .show {
-                        let layer = node.childLayer(index)
-                        log?.record(node, depth, layer, from: old, to: index)
-                        if operation == .show { clear(above: layer, in: node, depth) }
-                    }
-                    node = child
-                    continue
-                }
-                let layer = node.childLayer(index)
-                if selects {
-                    let old = node.select(index, in: layer)
-                    // A renewal of the last step is part of the same change: one report for both.
-                    let renews = isLast && edit.renews
-                    if renews { node.renewChild(index, with: edit.value) }
-                    log?.record(node, depth, layer, from: old, to: index, renewed: renews)
-                    if operation == .show { clear(above: layer, in: node, depth) }
-                }
-                if isLast, !selects {
-                    if node.selectedIndex(in: layer) == index {
-                        let cleared = node.clear(layer)
-                        log?.record(node, depth, layer, from: cleared)
-                    }
-                    return
-                }
-                if isLast, !changes(target: node.child(index).storage) { return }
-                node = node.uniqueChild(index)
-            case .element(let index):
-                if operation == .show { node.removeElements(from: index + 1) }
-                if isLast {
-                    if operation == .remove {
-                        node.removeElements(from: index)
-                        return
-                    }
-                    if edit.renews {
-                        node.renewElement(index, with: edit.value)
-                        log?.recordRenewal(ofElement: index, in: node, depth)
-                    }
-                }
-                if isLast, !changes(target: node.element(index).storage) { return }
-                node = node.uniqueElement(index)
+        var depth = start
+        while depth < steps.count {
+            if selects, depth < steps.count - 1, case .child(let index) = steps[depth] {
+                node = node._withUnsafeGuaranteedRef { descend(from: $0, to: index, depth) }
+            } else {
+                guard let next = step(edit, from: node.takeUnretainedValue(), depth) else { return }
+                node = next
             }
+            depth += 1
         }
+        let target = node.takeUnretainedValue()
         switch operation {
         case .show:
-            if node.isStack {
-                node.removeElements(from: 0)
+            if target.isStack {
+                target.removeElements(from: 0)
             } else {
-                uncover(node, path: log?.path)
+                uncover(target, path: log?.path)
             }
         case .setStack:
-            node.setElements(edit.ids)
+            target.setElements(edit.ids)
         case .select, .deselect, .remove:
             break
+        }
+    }
+
+    /// Selects child `index` of `node`, the node after `depth` segments, and returns the
+    /// child's box made unique: a level above the last of a selecting edit, in one call.
+    @inline(__always)
+    private func descend(
+        from node: StepNodeStorage, to index: Int, _ depth: Int
+    ) -> Unmanaged<StepNodeStorage> {
+        let (old, child) = node.selectUniqueChild(index)
+        if log != nil || operation == .show {
+            let layer = node.childLayer(index)
+            log?.record(node, depth, layer, from: old, to: index)
+            if operation == .show { clear(above: layer, in: node, depth) }
+        }
+        return child
+    }
+
+    /// Applies step `depth` of `edit` to `node`, which the steps before it lead to (any step
+    /// `descend(from:to:_:)` does not take): the box of the next node, or `nil` when the edit
+    /// ends here.
+    private func step(
+        _ edit: StepEdit, from node: StepNodeStorage, _ depth: Int
+    ) -> Unmanaged<StepNodeStorage>? {
+        let isLast = depth == steps.count - 1
+        switch steps[depth] {
+        case .child(let index):
+            let layer = node.childLayer(index)
+            if selects {
+                let old = node.select(index, in: layer)
+                // A renewal of the last step is part of the same change: one report for both.
+                let renews = isLast && edit.renews
+                if renews { node.renewChild(index, with: edit.value) }
+                log?.record(node, depth, layer, from: old, to: index, renewed: renews)
+                if operation == .show { clear(above: layer, in: node, depth) }
+            }
+            if isLast, !selects {
+                if node.selectedIndex(in: layer) == index {
+                    let cleared = node.clear(layer)
+                    log?.record(node, depth, layer, from: cleared)
+                }
+                return nil
+            }
+            if isLast, !changes(target: node.child(index).storage) { return nil }
+            return .passUnretained(node.uniqueChild(index))
+        case .element(let index):
+            if operation == .show { node.removeElements(from: index + 1) }
+            if isLast {
+                if operation == .remove {
+                    node.removeElements(from: index)
+                    return nil
+                }
+                if edit.renews {
+                    node.renewElement(index, with: edit.value)
+                    log?.recordRenewal(ofElement: index, in: node, depth)
+                }
+            }
+            if isLast, !changes(target: node.element(index).storage) { return nil }
+            return .passUnretained(node.uniqueElement(index))
         }
     }
 
