@@ -248,7 +248,7 @@ class StepTableShape: @unchecked Sendable {
 
     /// The index of the child whose key has the UTF-8 bytes `segment`, for up to 8 children.
     /// - Complexity: O(*n*) word comparisons for *n* children.
-    @inlinable
+    @inlinable @inline(__always)
     final func childIndex(named segment: SegmentBytes) -> Int? { matcher.index(of: segment) }
 
     // Only a table that lost the race to be interned is ever freed.

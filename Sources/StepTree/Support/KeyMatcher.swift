@@ -46,8 +46,14 @@ struct KeyMatcher: @unchecked Sendable {
         for index in words.indices {
             let word = words[index]
             guard word.head == head, word.length == length else { continue }
-            if length <= 8 || StepPath.sameSegment(keys[index], segment) { return index }
+            if length <= 8 || tailMatches(index, segment) { return index }
         }
         return nil
+    }
+
+    /// Whether key `index`, whose first 8 bytes and length match `segment`, matches it whole.
+    @usableFromInline
+    func tailMatches(_ index: Int, _ segment: SegmentBytes) -> Bool {
+        StepPath.sameSegment(keys[index], segment)
     }
 }
