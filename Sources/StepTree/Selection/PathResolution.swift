@@ -137,6 +137,8 @@ struct PathWalk {
     var target: StepNodeStorage? { node?.takeUnretainedValue() }
     /// The node before `target`; `nil` for a root held in place.
     var parent: StepNodeStorage? { parentNode?.takeUnretainedValue() }
+    /// Whether `parent` is a box: a segment was resolved, and not only at a root held in place.
+    var hasParent: Bool { parentNode != nil }
 
     /// Whether the target is a stack (a root held in place is a hand-written node).
     var targetIsStack: Bool { target?.isStack ?? false }

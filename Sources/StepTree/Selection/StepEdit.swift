@@ -170,11 +170,13 @@ extension StepNode {
         }
         // The whole path, for the errors below.
         var path: StepPath { StepPath(segments.slices.map { String($0) }) }
-        guard let parent = walk.parent else { return false }
+        // The parent of the target is read only by the checks that need it: an edit with no value
+        // to check reads nothing more.
+        guard walk.hasParent else { return false }
         switch edit.operation {
         case .select, .show:
             // Only a renewal with a value has a type to check.
-            if edit.renews, let value = edit.value {
+            if edit.renews, let value = edit.value, let parent = walk.parent {
                 let accepts =
                     switch walk.last {
                     case .child(let index): parent.childAccepts(value, at: index)
@@ -189,7 +191,7 @@ extension StepNode {
             case .element:
                 if edit.operation == .deselect { throw .cannotDeselectElement(path) }
             case .child(let index):
-                if parent.childKind(index) == .tab { throw .cannotDeselectTab(path) }
+                if walk.parent?.childKind(index) == .tab { throw .cannotDeselectTab(path) }
             }
             if walk.passesThroughClosedFrame { return false }
         case .setStack:
