@@ -127,6 +127,12 @@ class StepNodeStorage: @unchecked Sendable {
         return old
     }
 
+    /// Clears every layer above `layer`, as ``clear(_:)`` clears each: what showing a screen
+    /// does at each node on its way, in one call.
+    func clearLayers(above layer: StepLayer) {
+        for above in layer.above { clear(above) }
+    }
+
     /// Selects child `index` in its layer, as ``select(_:)`` does, and makes its box unique, as
     /// ``uniqueChild(_:)`` does: one level of a selecting edit that goes on below.
     ///

@@ -484,6 +484,8 @@ final class SelectionAccessor: @unchecked Sendable {
     /// Clears a layer; a pushed or presented child goes back to its initial state: the index
     /// cleared.
     let clear: (StepNodeStorage, StepLayer) -> Int?
+    /// `clear` for every layer above one, in one call.
+    let clearAbove: (StepNodeStorage, StepLayer) -> Void
     /// The box of a child, made unique first: an edit changes it in place.
     let uniqueChild: (StepNodeStorage, Int) -> StepNodeStorage
     /// `select`, then `uniqueChild`: one level of a selecting edit that goes on below, in one
@@ -504,6 +506,7 @@ final class SelectionAccessor: @unchecked Sendable {
         resolve: @escaping (StepNodeStorage, SegmentBytes) -> ResolvedChild?,
         select: @escaping (StepNodeStorage, Int) -> Int?,
         clear: @escaping (StepNodeStorage, StepLayer) -> Int?,
+        clearAbove: @escaping (StepNodeStorage, StepLayer) -> Void,
         uniqueChild: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
         descend: @escaping (StepNodeStorage, Int) -> (Int?, Unmanaged<StepNodeStorage>),
         resolveInPlace:
@@ -521,6 +524,7 @@ final class SelectionAccessor: @unchecked Sendable {
         self.resolve = resolve
         self.select = select
         self.clear = clear
+        self.clearAbove = clearAbove
         self.uniqueChild = uniqueChild
         self.descend = descend
         self.resolveInPlace = resolveInPlace
@@ -632,6 +636,13 @@ final class SelectionAccessor: @unchecked Sendable {
             },
             select: { storage, index in editing(storage) { select(index, in: $0, $1) } },
             clear: { storage, layer in editing(storage) { clear(layer, in: $0, $1) } },
+            clearAbove: { storage, layer in
+                editing(storage) { node, contents in
+                    // The layers above, bottom first, as `StepLayer.above` lists them.
+                    if layer < .push { _ = clear(.push, in: node, contents) }
+                    if layer < .modal { _ = clear(.modal, in: node, contents) }
+                }
+            },
             uniqueChild: { storage, index in
                 editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
             },

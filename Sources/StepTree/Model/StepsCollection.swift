@@ -130,6 +130,10 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func clear(_ layer: StepLayer) -> Int? { withSelection { $0.clear(self, layer) } }
 
+    override func clearLayers(above layer: StepLayer) {
+        withSelection { $0.clearAbove(self, layer) }
+    }
+
     override func selectUniqueChild(_ index: Int) -> (old: Int?, child: Unmanaged<StepNodeStorage>)
     {
         withSelection { $0.descend(self, index) }

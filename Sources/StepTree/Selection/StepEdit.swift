@@ -332,9 +332,11 @@ struct StepEditor {
 
     /// Clears the layers above `layer` in `node`, the node after `depth` segments (show).
     private func clear(above layer: StepLayer, in node: StepNodeStorage, _ depth: Int) {
+        // With no one listening, the node clears them all in one call.
+        guard let log else { return node.clearLayers(above: layer) }
         for above in layer.above {
             let cleared = node.clear(above)
-            log?.record(node, depth, above, from: cleared)
+            log.record(node, depth, above, from: cleared)
         }
     }
 
