@@ -31,14 +31,12 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         /// The byte offset of each child's stored property (-1 when unknown): typed selection
         /// finds a child by an offset the compiler folds, with no hashing.
         @usableFromInline let offsets: [Int]
-        let indexByName: [SegmentKey: Int]
         let indexByKeyPath: KeyPathIndex
 
         @usableFromInline
         init(_ children: [StepChild<Node>], selection: SelectionAccessor) {
             let node = String(describing: Node.self)
             var byKey: [Node.Key: Int] = [:]
-            var byName: [SegmentKey: Int] = [:]
             var byKeyPath: [AnyKeyPath: Int] = [:]
             for (index, child) in children.enumerated() {
                 precondition(
@@ -50,7 +48,6 @@ public struct StepTable<Node: StepsCollection>: Sendable {
                     byKeyPath[child.accessor.anyKeyPath] == nil,
                     "\(node): the property of '\(child.name)' is declared for two steps")
                 byKey[child.key] = index
-                byName[SegmentKey(child.name)] = index
                 byKeyPath[child.accessor.anyKeyPath] = index
             }
             for key in Node.Key.allCases {
@@ -71,7 +68,6 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.offsets = offsets
             self.keyList = children.map(\.key)
             self.indexByKey = byKey
-            self.indexByName = byName
             self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
             super.init(
                 nodeType: Node.self, names: children.map(\.name),
@@ -227,7 +223,7 @@ class StepTableShape: @unchecked Sendable {
     /// engine calls on a node it knows only by its table.
     let selection: SelectionAccessor
 
-    /// Finds the child a path segment names, for up to 8 children.
+    /// Finds the child a path segment names.
     @usableFromInline let matcher: KeyMatcher
     /// Each child's byte offset in the node (-1 for a computed property), in a buffer of its
     /// own: the editor reads it with no reference counting or bounds check.
@@ -246,8 +242,8 @@ class StepTableShape: @unchecked Sendable {
         _ = childOffsets.initialize(from: offsets)
     }
 
-    /// The index of the child whose key has the UTF-8 bytes `segment`, for up to 8 children.
-    /// - Complexity: O(*n*) word comparisons for *n* children.
+    /// The index of the child whose key has the UTF-8 bytes `segment`.
+    /// - Complexity: O(*n*) word comparisons for *n* ≤ 8 children, else one hash look-up.
     @inlinable @inline(__always)
     final func childIndex(named segment: SegmentBytes) -> Int? { matcher.index(of: segment) }
 
@@ -475,8 +471,8 @@ final class SelectionAccessor: @unchecked Sendable {
     let write: (StepNodeStorage, Int?, StepLayer) -> Void
     /// How the engine boxes a `Node` it knows only at run time.
     let boxing: NodeBoxing
-    /// The index of the child a path segment names, for up to 8 children (`nil` when it names
-    /// none), and that child's box: a path's look-up at one level, in one call.
+    /// The index of the child a path segment names (`nil` when it names none), and that
+    /// child's box: a path's look-up at one level, in one call.
     let resolve: (StepNodeStorage, SegmentBytes) -> ResolvedChild?
     /// Selects a child in its layer, putting a pushed or presented child it replaces back in
     /// its initial state: the index selected before.
@@ -546,7 +542,7 @@ final class SelectionAccessor: @unchecked Sendable {
         return index
     }
 
-    /// The child that `segment` names in a node of `contents` (up to 8 children), and its box,
+    /// The child that `segment` names in a node of `contents`, and its box,
     /// which `childAt` reads by byte offset (a computed child's through `computed`).
     @inlinable @inline(__always)
     static func resolve(

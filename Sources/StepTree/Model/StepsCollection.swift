@@ -96,8 +96,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override func childLayer(_ index: Int) -> StepLayer { table.contents.layers[index] }
 
     override func childIndex(forSegment key: SegmentBytes) -> Int? {
-        let contents = table.contents
-        return SegmentKey.position(of: key, in: contents.names, index: contents.indexByName)
+        table.contents.childIndex(named: key)
     }
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
@@ -106,22 +105,9 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
-        let contents = table.contents
-        if contents.names.count <= 8 {
-            let found = withSelection { $0.resolve(self, segment) }
-            guard let child = found else { return nil }
-            return (.child(child.index), child)
-        }
-        // Beyond 8 children, found by hashing.
-        guard let index = childIndex(forSegment: segment) else { return nil }
-        let box = child(index).storage
-        let isStored = contents.childOffsets[index] >= 0
-        return (
-            .child(index),
-            isStored
-                ? ResolvedChild(index: index, box: .passUnretained(box))
-                : ResolvedChild(index: index, computed: box)
-        )
+        let found = withSelection { $0.resolve(self, segment) }
+        guard let child = found else { return nil }
+        return (.child(child.index), child)
     }
 
     override func select(_ index: Int, in layer: StepLayer) -> Int? {

@@ -26,6 +26,19 @@ import Testing
         #expect(segment.withUTF8Bytes { matcher.index(of: $0) } == nil)
     }
 
+    /// Beyond 8 keys, looked up by hashing: every key is found, and nothing else.
+    @Test func manyKeysAreLookedUpByHashing() {
+        let keys = (0..<20).map { "key\($0)" } + ["settingsPanel", "e\u{301}"]
+        let matcher = KeyMatcher(keys)
+        defer { matcher.release() }
+        #expect(matcher.hashes)
+        for (index, key) in keys.enumerated() {
+            #expect(key.withUTF8Bytes { matcher.index(of: $0) } == index)
+        }
+        #expect("key20".withUTF8Bytes { matcher.index(of: $0) } == nil)
+        #expect("\u{e9}".withUTF8Bytes { matcher.index(of: $0) } == nil)
+    }
+
     /// A table finds its children's keys through its matcher.
     @Test func aTableResolvesItsChildrenByName() {
         let table = AppStepsTable.contents
