@@ -276,16 +276,30 @@ enum StorageShape: Sendable {
     private static let lastKnown = ThreadWord("the last storage shape")
 
     static func of(_ type: any StepValue.Type) -> StorageShape {
+        known(type)._withUnsafeGuaranteedRef { $0.shape }
+    }
+
+    /// The table of `type` if it is a hand-written node, unretained.
+    ///
+    /// Tables live as long as the program: what an edit asks of its root's type costs no
+    /// reference counting.
+    static func table(of type: any StepValue.Type) -> Unmanaged<StepTableShape>? {
+        known(type)._withUnsafeGuaranteedRef { known in
+            guard case .collection(let table) = known.shape else { return nil }
+            return .passUnretained(table)
+        }
+    }
+
+    /// The kept shape of `type`, found once and remembered as this thread's last.
+    private static func known(_ type: any StepValue.Type) -> Unmanaged<KnownShape> {
         let id = ObjectIdentifier(type)
         if let last = UnsafeRawPointer(bitPattern: lastKnown.value) {
-            let found = Unmanaged<KnownShape>.fromOpaque(last)._withUnsafeGuaranteedRef {
-                $0.id == id ? $0.shape : nil
-            }
-            if let found { return found }
+            let known = Unmanaged<KnownShape>.fromOpaque(last)
+            if known._withUnsafeGuaranteedRef({ $0.id == id }) { return known }
         }
-        let known = known.withLock { $0[id] } ?? remember(type)
-        lastKnown.value = Int(bitPattern: Unmanaged.passUnretained(known).toOpaque())
-        return known.shape
+        let known = Unmanaged.passUnretained(known.withLock { $0[id] } ?? remember(type))
+        lastKnown.value = Int(bitPattern: known.toOpaque())
+        return known
     }
 
     /// Finds the shape of `type`, by conformance checks, and keeps it.
@@ -294,7 +308,7 @@ enum StorageShape: Sendable {
             if let shaped = type as? any StorageShaped.Type {
                 .shaped(shaped)
             } else if let node = type as? any StepsCollection.Type {
-                .collection(table(of: node))
+                .collection(collectionTable(of: node))
             } else {
                 .leaf
             }
@@ -320,7 +334,7 @@ private final class KnownShape: Sendable {
 }
 
 /// The table of a node of type `Node`, whose closures are compiled for it where it is declared.
-private func table<Node: StepsCollection>(of type: Node.Type) -> StepTableShape {
+private func collectionTable<Node: StepsCollection>(of type: Node.Type) -> StepTableShape {
     Node.steps.contents
 }
 

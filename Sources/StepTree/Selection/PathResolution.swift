@@ -79,11 +79,6 @@ struct InPlaceRoot {
     let node: UnsafeMutableRawPointer
     let table: Unmanaged<StepTableShape>
 
-    init(node: UnsafeMutableRawPointer, table: StepTableShape) {
-        self.node = node
-        self.table = .passUnretained(table)
-    }
-
     /// The child that `segment` names, through the code compiled for the root's type.
     func resolve(_ segment: SegmentBytes) -> ResolvedChild? {
         table._withUnsafeGuaranteedRef { $0.selection.resolveInPlace(node, $0, segment) }

@@ -126,7 +126,7 @@ extension StepNode {
             // refers to the boxes of the nodes it names) and the edit ends below it (an edit at
             // the root's own children would check them through its box).
             if count > 1, edit.selects, !StepSystem.mayReportSelections,
-                case .collection(let table) = StorageShape.of(Self.self)
+                let table = StorageShape.table(of: Self.self)
             {
                 try withUnsafeMutablePointer(to: &self) { node throws(StepPathError) in
                     let root = UnsafeMutableRawPointer(node)
@@ -222,13 +222,15 @@ struct StepEditor {
 
     /// Applies `edit` along the path from the hand-written root at `root`, whose table is
     /// `table`, held in place: the path goes on below it.
-    func apply(_ edit: StepEdit, inPlace root: UnsafeMutableRawPointer, _ table: StepTableShape) {
+    func apply(
+        _ edit: StepEdit, inPlace root: UnsafeMutableRawPointer, _ table: Unmanaged<StepTableShape>
+    ) {
         guard case .child(let index) = steps[0], steps.count > 1 else {
             preconditionFailure("a root held in place is a hand-written node the path goes through")
         }
         precondition(selects, "a root held in place is only taken by selecting edits")
         // Borrowed: the table lives as long as the program.
-        let child = Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { table in
+        let child = table._withUnsafeGuaranteedRef { table in
             let selection = table.selection
             let child = selection.descendInPlace(root, table, index).1
             if operation == .show {
