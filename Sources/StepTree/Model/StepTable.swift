@@ -487,10 +487,10 @@ final class SelectionAccessor: @unchecked Sendable {
     /// `select`, then `uniqueChild`: one level of a selecting edit that goes on below, in one
     /// call.
     let descend: (StepNodeStorage, Int) -> (Int?, Unmanaged<StepNodeStorage>)
-    /// `resolve`, `clear` and `descend` for the node at a pointer, given its table: the root of
-    /// an edit, held in place.
+    /// `resolve`, `clearAbove` and `descend` for the node at a pointer, given its table: the
+    /// root of an edit, held in place.
     let resolveInPlace: (UnsafeRawPointer, StepTableShape, SegmentBytes) -> ResolvedChild?
-    let clearInPlace: (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Int?
+    let clearAboveInPlace: (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Void
     let descendInPlace:
         (UnsafeMutableRawPointer, StepTableShape, Int) -> (Int?, Unmanaged<StepNodeStorage>)
 
@@ -508,7 +508,7 @@ final class SelectionAccessor: @unchecked Sendable {
         resolveInPlace:
             @escaping (UnsafeRawPointer, StepTableShape, SegmentBytes) ->
             ResolvedChild?,
-        clearInPlace: @escaping (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Int?,
+        clearAboveInPlace: @escaping (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Void,
         descendInPlace:
             @escaping (UnsafeMutableRawPointer, StepTableShape, Int) -> (
                 Int?, Unmanaged<StepNodeStorage>
@@ -524,7 +524,7 @@ final class SelectionAccessor: @unchecked Sendable {
         self.uniqueChild = uniqueChild
         self.descend = descend
         self.resolveInPlace = resolveInPlace
-        self.clearInPlace = clearInPlace
+        self.clearAboveInPlace = clearAboveInPlace
         self.descendInPlace = descendInPlace
     }
 
@@ -586,6 +586,17 @@ final class SelectionAccessor: @unchecked Sendable {
         return old
     }
 
+    /// Clears every layer above `layer` of the node at `node`; see `clearAbove`.
+    @inlinable @inline(__always)
+    static func clear<Node: StepsCollection>(
+        above layer: StepLayer, in node: UnsafeMutablePointer<Node>,
+        _ contents: StepTable<Node>.Contents
+    ) {
+        // The layers above, bottom first, as `StepLayer.above` lists them.
+        if layer < .push { _ = clear(.push, in: node, contents) }
+        if layer < .modal { _ = clear(.modal, in: node, contents) }
+    }
+
     /// The box of child `index` of the node at `node`, made unique first; see `uniqueChild`.
     ///
     /// Unretained: the node holds it (a computed child's setter stores it back).
@@ -632,13 +643,7 @@ final class SelectionAccessor: @unchecked Sendable {
             },
             select: { storage, index in editing(storage) { select(index, in: $0, $1) } },
             clear: { storage, layer in editing(storage) { clear(layer, in: $0, $1) } },
-            clearAbove: { storage, layer in
-                editing(storage) { node, contents in
-                    // The layers above, bottom first, as `StepLayer.above` lists them.
-                    if layer < .push { _ = clear(.push, in: node, contents) }
-                    if layer < .modal { _ = clear(.modal, in: node, contents) }
-                }
-            },
+            clearAbove: { storage, layer in editing(storage) { clear(above: layer, in: $0, $1) } },
             uniqueChild: { storage, index in
                 editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
             },
@@ -656,9 +661,9 @@ final class SelectionAccessor: @unchecked Sendable {
                     },
                     computed: { contents.accessors[$0].readInPlace(pointer).storage })
             },
-            clearInPlace: { pointer, shape, layer in
+            clearAboveInPlace: { pointer, shape, layer in
                 clear(
-                    layer, in: pointer.assumingMemoryBound(to: Node.self),
+                    above: layer, in: pointer.assumingMemoryBound(to: Node.self),
                     unsafeDowncast(shape, to: Contents.self))
             },
             descendInPlace: { pointer, shape, index in

@@ -233,11 +233,7 @@ struct StepEditor {
         let child = table._withUnsafeGuaranteedRef { table in
             let selection = table.selection
             let child = selection.descendInPlace(root, table, index).1
-            if operation == .show {
-                for above in table.layers[index].above {
-                    _ = selection.clearInPlace(root, table, above)
-                }
-            }
+            if operation == .show { selection.clearAboveInPlace(root, table, table.layers[index]) }
             return child
         }
         apply(edit, from: child, at: 1)
@@ -369,11 +365,15 @@ struct StepEditor {
     /// Clears the push and modal layers of `node` and of its chain of selected content
     /// children (SPEC §4, show); `path` is the node's path, when someone listens.
     private func uncover(_ node: StepNodeStorage, path: StepPath?) {
-        // Cleared first: the log, when there is none, would skip its arguments.
-        let push = node.clear(.push)
-        let modal = node.clear(.modal)
-        log?.record(node, at: path, .push, from: push)
-        log?.record(node, at: path, .modal, from: modal)
+        if let log {
+            let push = node.clear(.push)
+            let modal = node.clear(.modal)
+            log.record(node, at: path, .push, from: push)
+            log.record(node, at: path, .modal, from: modal)
+        } else {
+            // With no one listening, both layers in one call.
+            node.clearLayers(above: .content)
+        }
         guard let content = node.selectedIndex(in: .content) else { return }
         uncover(node.uniqueChild(content), path: path?.appending(node.childKey(content)))
     }
