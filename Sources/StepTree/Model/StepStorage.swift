@@ -133,12 +133,17 @@ class StepNodeStorage: @unchecked Sendable {
         for above in layer.above { clear(above) }
     }
 
-    /// Selects child `index` in its layer, as ``select(_:)`` does, and makes its box unique, as
+    /// Selects child `index` in its layer, as ``select(_:)`` does, clears the layers above it
+    /// when `clearingAbove` (a show no one listens to), and makes the child's box unique, as
     /// ``uniqueChild(_:)`` does: one level of a selecting edit that goes on below.
     ///
     /// The child's box comes unretained: this node holds it.
-    func selectUniqueChild(_ index: Int) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
-        (select(index), .passUnretained(uniqueChild(index)))
+    func selectUniqueChild(
+        _ index: Int, clearingAbove: Bool
+    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+        let old = select(index)
+        if clearingAbove { clearLayers(above: childLayer(index)) }
+        return (old, .passUnretained(uniqueChild(index)))
     }
 }
 

@@ -484,15 +484,14 @@ final class SelectionAccessor: @unchecked Sendable {
     let clearAbove: (StepNodeStorage, StepLayer) -> Void
     /// The box of a child, made unique first: an edit changes it in place.
     let uniqueChild: (StepNodeStorage, Int) -> StepNodeStorage
-    /// `select`, then `uniqueChild`: one level of a selecting edit that goes on below, in one
-    /// call.
-    let descend: (StepNodeStorage, Int) -> (Int?, Unmanaged<StepNodeStorage>)
-    /// `resolve`, `clearAbove` and `descend` for the node at a pointer, given its table: the
-    /// root of an edit, held in place.
+    /// `select`, then (when asked, for a show) `clearAbove` the child's layer, then
+    /// `uniqueChild`: one level of a selecting edit that goes on below, in one call.
+    let descend: (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>)
+    /// `resolve` and `descend` for the node at a pointer, given its table: the root of an
+    /// edit, held in place.
     let resolveInPlace: (UnsafeRawPointer, StepTableShape, SegmentBytes) -> ResolvedChild?
-    let clearAboveInPlace: (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Void
     let descendInPlace:
-        (UnsafeMutableRawPointer, StepTableShape, Int) -> (Int?, Unmanaged<StepNodeStorage>)
+        (UnsafeMutableRawPointer, StepTableShape, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>)
 
     @usableFromInline
     init(
@@ -504,13 +503,12 @@ final class SelectionAccessor: @unchecked Sendable {
         clear: @escaping (StepNodeStorage, StepLayer) -> Int?,
         clearAbove: @escaping (StepNodeStorage, StepLayer) -> Void,
         uniqueChild: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
-        descend: @escaping (StepNodeStorage, Int) -> (Int?, Unmanaged<StepNodeStorage>),
+        descend: @escaping (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>),
         resolveInPlace:
             @escaping (UnsafeRawPointer, StepTableShape, SegmentBytes) ->
             ResolvedChild?,
-        clearAboveInPlace: @escaping (UnsafeMutableRawPointer, StepTableShape, StepLayer) -> Void,
         descendInPlace:
-            @escaping (UnsafeMutableRawPointer, StepTableShape, Int) -> (
+            @escaping (UnsafeMutableRawPointer, StepTableShape, Int, Bool) -> (
                 Int?, Unmanaged<StepNodeStorage>
             )
     ) {
@@ -524,7 +522,6 @@ final class SelectionAccessor: @unchecked Sendable {
         self.uniqueChild = uniqueChild
         self.descend = descend
         self.resolveInPlace = resolveInPlace
-        self.clearAboveInPlace = clearAboveInPlace
         self.descendInPlace = descendInPlace
     }
 
@@ -584,6 +581,18 @@ final class SelectionAccessor: @unchecked Sendable {
         let old = index(of: key, in: layer, contents)
         if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
         return old
+    }
+
+    /// Selects child `index` of the node at `node`, clears the layers above its own if asked,
+    /// and returns its box made unique; see `descend`.
+    @inlinable @inline(__always)
+    static func descend<Node: StepsCollection>(
+        to index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents,
+        clearingAbove: Bool
+    ) -> (Int?, Unmanaged<StepNodeStorage>) {
+        let old = select(index, in: node, contents)
+        if clearingAbove { clear(above: contents.layers[index], in: node, contents) }
+        return (old, uniqueChild(index, in: node, contents))
     }
 
     /// Clears every layer above `layer` of the node at `node`; see `clearAbove`.
@@ -647,10 +656,8 @@ final class SelectionAccessor: @unchecked Sendable {
             uniqueChild: { storage, index in
                 editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
             },
-            descend: { storage, index in
-                editing(storage) { node, contents in
-                    (select(index, in: node, contents), uniqueChild(index, in: node, contents))
-                }
+            descend: { storage, index, clearsAbove in
+                editing(storage) { descend(to: index, in: $0, $1, clearingAbove: clearsAbove) }
             },
             resolveInPlace: { pointer, shape, segment in
                 let contents = unsafeDowncast(shape, to: Contents.self)
@@ -661,15 +668,10 @@ final class SelectionAccessor: @unchecked Sendable {
                     },
                     computed: { contents.accessors[$0].readInPlace(pointer).storage })
             },
-            clearAboveInPlace: { pointer, shape, layer in
-                clear(
-                    above: layer, in: pointer.assumingMemoryBound(to: Node.self),
-                    unsafeDowncast(shape, to: Contents.self))
-            },
-            descendInPlace: { pointer, shape, index in
-                let node = pointer.assumingMemoryBound(to: Node.self)
-                let contents = unsafeDowncast(shape, to: Contents.self)
-                return (select(index, in: node, contents), uniqueChild(index, in: node, contents))
+            descendInPlace: { pointer, shape, index, clearsAbove in
+                descend(
+                    to: index, in: pointer.assumingMemoryBound(to: Node.self),
+                    unsafeDowncast(shape, to: Contents.self), clearingAbove: clearsAbove)
             })
     }
 }

@@ -120,9 +120,10 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         withSelection { $0.clearAbove(self, layer) }
     }
 
-    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: Unmanaged<StepNodeStorage>)
-    {
-        withSelection { $0.descend(self, index) }
+    override func selectUniqueChild(
+        _ index: Int, clearingAbove: Bool
+    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+        withSelection { $0.descend(self, index, clearingAbove) }
     }
 
     /// Runs `body` on the table's selection accessor, borrowed: the table lives as long as the

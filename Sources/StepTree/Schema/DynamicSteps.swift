@@ -282,9 +282,12 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         return (.child(index), ResolvedChild(index: index, box: box))
     }
 
-    override func selectUniqueChild(_ index: Int) -> (old: Int?, child: Unmanaged<StepNodeStorage>)
-    {
-        let old = select(index, in: schema.childLayers[index])
+    override func selectUniqueChild(
+        _ index: Int, clearingAbove: Bool
+    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+        let layer = schema.childLayers[index]
+        let old = select(index, in: layer)
+        if clearingAbove { clearLayers(above: layer) }
         return (old, .passUnretained(value.children[index].uniqueStorage()))
     }
 

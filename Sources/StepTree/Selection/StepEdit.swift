@@ -232,9 +232,7 @@ struct StepEditor {
         // Borrowed: the table lives as long as the program.
         let child = table._withUnsafeGuaranteedRef { table in
             let selection = table.selection
-            let child = selection.descendInPlace(root, table, index).1
-            if operation == .show { selection.clearAboveInPlace(root, table, table.layers[index]) }
-            return child
+            return selection.descendInPlace(root, table, index, operation == .show).1
         }
         apply(edit, from: child, at: 1)
     }
@@ -275,12 +273,14 @@ struct StepEditor {
     private func descend(
         from node: StepNodeStorage, to index: Int, _ depth: Int
     ) -> Unmanaged<StepNodeStorage> {
-        let (old, child) = node.selectUniqueChild(index)
-        if log != nil || operation == .show {
-            let layer = node.childLayer(index)
-            log?.record(node, depth, layer, from: old, to: index)
-            if operation == .show { clear(above: layer, in: node, depth) }
+        // With no one listening, a show clears the covering layers in the same call.
+        guard let log else {
+            return node.selectUniqueChild(index, clearingAbove: operation == .show).child
         }
+        let (old, child) = node.selectUniqueChild(index, clearingAbove: false)
+        let layer = node.childLayer(index)
+        log.record(node, depth, layer, from: old, to: index)
+        if operation == .show { clear(above: layer, in: node, depth) }
         return child
     }
 
