@@ -13,8 +13,12 @@ public enum StepLayer: Int, CaseIterable, Comparable, Hashable, Sendable, Codabl
     /// Orders layers bottom to top.
     public static func < (lhs: StepLayer, rhs: StepLayer) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The layers above this one, bottom first.
-    var above: ArraySlice<StepLayer> { StepLayer.allCases[(rawValue + 1)...] }
+    /// The layers above this one, bottom first (made without an array: an edit that shows a
+    /// screen walks them at every level).
+    var above: some Sequence<StepLayer> {
+        // Half-open, so that the top layer has none above.
+        ((rawValue + 1)..<StepLayer.modal.rawValue + 1).lazy.compactMap { StepLayer(rawValue: $0) }
+    }
 }
 
 extension StepKind {

@@ -62,6 +62,18 @@ class StepNodeStorage: @unchecked Sendable {
     /// The step that `segment` names from this node, a child by key or a stack element by id,
     /// and the node it leads to; reads only.
     func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? { nil }
+    /// `resolve`, with the box unretained where this node stores it (see ``ResolvedChild``):
+    /// the look-up of a path walk, which then costs no reference counting.
+    func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
+        guard let (step, box) = resolve(segment) else { return nil }
+        // Stack elements and schema children are stored in this box, which holds them.
+        let index: Int
+        switch step {
+        case .child(let child): index = child
+        case .element(let element): index = element
+        }
+        return (step, ResolvedChild(index: index, box: .passUnretained(box)))
+    }
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }
     /// Why the stored selection does not fit the node's table (a key in the wrong layer), for
@@ -80,6 +92,9 @@ class StepNodeStorage: @unchecked Sendable {
     func renewChild(_ index: Int, with value: (any StepValue)?) {}
     /// The box of child `index`, made unique first: the editor changes it in place.
     func uniqueChild(_ index: Int) -> StepNodeStorage { self }
+    /// A new box of the same class holding a copy of the value and the renewal history: the
+    /// copy that copy-on-write makes of a shared box.
+    func copyNode() -> StepNodeStorage { self }
     /// Whether element `index` can hold `value`.
     func elementAccepts(_ value: any StepValue) -> Bool { false }
     /// Renews element `index` with `value`, or with no value.
@@ -99,6 +114,36 @@ class StepNodeStorage: @unchecked Sendable {
         setSelectedIndex(index, in: layer)
         if let old, layer != .content { resetChild(old) }
         return old
+    }
+
+    /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
+    ///
+    /// Returns the index it cleared.
+    @discardableResult
+    func clear(_ layer: StepLayer) -> Int? {
+        guard let old = selectedIndex(in: layer) else { return nil }
+        setSelectedIndex(nil, in: layer)
+        if layer != .content { resetChild(old) }
+        return old
+    }
+
+    /// Clears every layer above `layer`, as ``clear(_:)`` clears each: what showing a screen
+    /// does at each node on its way, in one call.
+    func clearLayers(above layer: StepLayer) {
+        for above in layer.above { clear(above) }
+    }
+
+    /// Selects child `index` in its layer, as ``select(_:)`` does, clears the layers above it
+    /// when `clearingAbove` (a show no one listens to), and makes the child's box unique, as
+    /// ``uniqueChild(_:)`` does: one level of a selecting edit that goes on below.
+    ///
+    /// The child's box comes unretained: this node holds it.
+    func selectUniqueChild(
+        _ index: Int, clearingAbove: Bool
+    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+        let old = select(index)
+        if clearingAbove { clearLayers(above: childLayer(index)) }
+        return (old, .passUnretained(uniqueChild(index)))
     }
 }
 
@@ -128,17 +173,6 @@ extension StepNodeStorage {
     /// Returns the index it replaced.
     @discardableResult
     func select(_ index: Int) -> Int? { select(index, in: childLayer(index)) }
-
-    /// Clears `layer`; a pushed or presented child is deselected, back to its initial state.
-    ///
-    /// Returns the index it cleared.
-    @discardableResult
-    func clear(_ layer: StepLayer) -> Int? {
-        guard let old = selectedIndex(in: layer) else { return nil }
-        setSelectedIndex(nil, in: layer)
-        if layer != .content { resetChild(old) }
-        return old
-    }
 }
 
 extension StepKind {
@@ -187,6 +221,12 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     @usableFromInline
     func copy() -> StepStorage<Value> { StepStorage(value) }
 
+    override final func copyNode() -> StepNodeStorage {
+        let copy = copy()
+        copy.renewalHistory = renewalHistory
+        return copy
+    }
+
     override var typeName: String { String(describing: Value.self) }
     override var anyValue: any StepValue { value }
 
@@ -204,11 +244,11 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
             if let storage = shaped.makeStorage(for: value) as? StepStorage<Value> {
                 return storage
             }
-        case .collection(let boxing):
+        case .collection(let table):
             // `value` is a node (its shape was found from `Value.self`): boxed by the code
             // compiled for its type.
             return unsafeDowncast(
-                withUnsafePointer(to: value) { boxing.copy(UnsafeRawPointer($0)) },
+                withUnsafePointer(to: value) { table.selection.boxing.copy(UnsafeRawPointer($0)) },
                 to: StepStorage<Value>.self)
         case .leaf:
             break
@@ -220,51 +260,87 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
 /// Which box a value type gets, found by conformance checks once per type.
 enum StorageShape: Sendable {
     case leaf
-    /// A ``StepsCollection`` node, boxed as its table says.
-    case collection(NodeBoxing)
+    /// A ``StepsCollection`` node, boxed and edited as its table says.
+    case collection(StepTableShape)
     case shaped(any StorageShaped.Type)
 
     /// How a node of this shape is boxed, if it is a node.
     var nodeBoxing: NodeBoxing? {
         switch self {
         case .leaf: nil
-        case .collection(let boxing): boxing
+        case .collection(let table): table.selection.boxing
         case .shaped(let shaped): shaped.nodeBoxing
         }
     }
 
-    /// The shapes found so far, and the last one asked for: most look-ups ask for the type of
-    /// the one before (a tree's root, edited again and again), and comparing one identifier is
-    /// far cheaper than hashing it.
-    private static let known = Locked<
-        (last: (ObjectIdentifier, StorageShape)?, all: [ObjectIdentifier: StorageShape])
-    >((nil, [:]))
+    /// The shapes found so far, by type; never removed, so that a thread can remember the last
+    /// one it asked for by its address.
+    private static let known = Locked<[ObjectIdentifier: KnownShape]>([:])
+    /// The address of the last shape each thread asked for: most look-ups ask for the type of
+    /// the one before (a tree's root, edited again and again), and reading it takes no lock.
+    private static let lastKnown = ThreadWord("the last storage shape")
 
     static func of(_ type: any StepValue.Type) -> StorageShape {
-        let id = ObjectIdentifier(type)
-        let found = known.withLock { known -> StorageShape? in
-            if let last = known.last, last.0 == id { return last.1 }
-            guard let shape = known.all[id] else { return nil }
-            known.last = (id, shape)
-            return shape
+        known(type)._withUnsafeGuaranteedRef { $0.shape }
+    }
+
+    /// The table of `type` if it is a hand-written node, unretained.
+    ///
+    /// Tables live as long as the program: what an edit asks of its root's type costs no
+    /// reference counting.
+    static func table(of type: any StepValue.Type) -> Unmanaged<StepTableShape>? {
+        known(type)._withUnsafeGuaranteedRef { known in
+            guard case .collection(let table) = known.shape else { return nil }
+            return .passUnretained(table)
         }
-        if let found { return found }
+    }
+
+    /// The kept shape of `type`, found once and remembered as this thread's last.
+    private static func known(_ type: any StepValue.Type) -> Unmanaged<KnownShape> {
+        let id = ObjectIdentifier(type)
+        if let last = UnsafeRawPointer(bitPattern: lastKnown.value) {
+            let known = Unmanaged<KnownShape>.fromOpaque(last)
+            if known._withUnsafeGuaranteedRef({ $0.id == id }) { return known }
+        }
+        let known = Unmanaged.passUnretained(known.withLock { $0[id] } ?? remember(type))
+        lastKnown.value = Int(bitPattern: known.toOpaque())
+        return known
+    }
+
+    /// Finds the shape of `type`, by conformance checks, and keeps it.
+    private static func remember(_ type: any StepValue.Type) -> KnownShape {
         let shape: StorageShape =
             if let shaped = type as? any StorageShaped.Type {
                 .shaped(shaped)
             } else if let node = type as? any StepsCollection.Type {
-                .collection(boxing(of: node))
+                .collection(collectionTable(of: node))
             } else {
                 .leaf
             }
-        known.withLock { $0.all[id] = shape }
-        return shape
+        let made = KnownShape(id: ObjectIdentifier(type), shape: shape)
+        // Found outside the lock (a table's key paths may build other tables): the first kept wins.
+        return known.withLock { known in
+            if let kept = known[made.id] { return kept }
+            known[made.id] = made
+            return made
+        }
     }
 }
 
-/// How a node of type `Node` is boxed: by code compiled for it where its table is declared.
-private func boxing<Node: StepsCollection>(of type: Node.Type) -> NodeBoxing {
-    Node.steps.contents.selection.boxing
+/// The shape of one value type, kept for the life of the program once found.
+private final class KnownShape: Sendable {
+    let id: ObjectIdentifier
+    let shape: StorageShape
+
+    init(id: ObjectIdentifier, shape: StorageShape) {
+        self.id = id
+        self.shape = shape
+    }
+}
+
+/// The table of a node of type `Node`, whose closures are compiled for it where it is declared.
+private func collectionTable<Node: StepsCollection>(of type: Node.Type) -> StepTableShape {
+    Node.steps.contents
 }
 
 /// Library value types that come with their own storage subclass.

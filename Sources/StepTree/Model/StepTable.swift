@@ -25,24 +25,18 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         /// Each child's kind and accessor, in arrays of their own, so that the engine reads them
         /// without touching the generic `entries`.
         @usableFromInline let kinds: [StepKind]
-        /// Each child's layer, read by typed selection (a `StepKind` copy costs a retain).
-        @usableFromInline let layers: [StepLayer]
         @usableFromInline let accessors: [StepAccessor]
         @usableFromInline let keyList: [Node.Key]
         @usableFromInline let indexByKey: [Node.Key: Int]
         /// The byte offset of each child's stored property (-1 when unknown): typed selection
         /// finds a child by an offset the compiler folds, with no hashing.
         @usableFromInline let offsets: [Int]
-        /// Reads and writes the node's selection, compiled for the concrete node type.
-        let selection: SelectionAccessor
-        let indexByName: [SegmentKey: Int]
         let indexByKeyPath: KeyPathIndex
 
         @usableFromInline
         init(_ children: [StepChild<Node>], selection: SelectionAccessor) {
             let node = String(describing: Node.self)
             var byKey: [Node.Key: Int] = [:]
-            var byName: [SegmentKey: Int] = [:]
             var byKeyPath: [AnyKeyPath: Int] = [:]
             for (index, child) in children.enumerated() {
                 precondition(
@@ -54,7 +48,6 @@ public struct StepTable<Node: StepsCollection>: Sendable {
                     byKeyPath[child.accessor.anyKeyPath] == nil,
                     "\(node): the property of '\(child.name)' is declared for two steps")
                 byKey[child.key] = index
-                byName[SegmentKey(child.name)] = index
                 byKeyPath[child.accessor.anyKeyPath] = index
             }
             for key in Node.Key.allCases {
@@ -70,15 +63,15 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.entries = children
             self.hasTabs = tabs > 0
             self.kinds = children.map(\.kind)
-            self.layers = children.map(\.kind.layer)
             self.accessors = children.map(\.accessor)
-            self.offsets = children.map { $0.accessor.offset ?? -1 }
+            let offsets = children.map { $0.accessor.offset ?? -1 }
+            self.offsets = offsets
             self.keyList = children.map(\.key)
             self.indexByKey = byKey
-            self.indexByName = byName
             self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
-            self.selection = selection
-            super.init(nodeType: Node.self, names: children.map(\.name))
+            super.init(
+                nodeType: Node.self, names: children.map(\.name),
+                layers: children.map(\.kind.layer), offsets: offsets, selection: selection)
         }
 
         /// The contents of `Node`'s table: the first made for the type, kept for the life of the
@@ -223,10 +216,41 @@ class StepTableShape: @unchecked Sendable {
     let nodeType: Any.Type
     /// Each child's key, as written in paths, in declaration order.
     let names: [String]
+    /// Each child's layer, read by typed selection and the editor (a `StepKind` copy costs a
+    /// retain).
+    @usableFromInline let layers: [StepLayer]
+    /// Reads and writes the node's selection, compiled for the concrete node type: what the
+    /// engine calls on a node it knows only by its table.
+    let selection: SelectionAccessor
 
-    init(nodeType: Any.Type, names: [String]) {
+    /// Finds the child a path segment names.
+    @usableFromInline let matcher: KeyMatcher
+    /// Each child's byte offset in the node (-1 for a computed property), in a buffer of its
+    /// own: the editor reads it with no reference counting or bounds check.
+    @usableFromInline let childOffsets: UnsafeMutableBufferPointer<Int>
+
+    init(
+        nodeType: Any.Type, names: [String], layers: [StepLayer], offsets: [Int],
+        selection: SelectionAccessor
+    ) {
         self.nodeType = nodeType
         self.names = names
+        self.layers = layers
+        self.selection = selection
+        matcher = KeyMatcher(names)
+        childOffsets = .allocate(capacity: offsets.count)
+        _ = childOffsets.initialize(from: offsets)
+    }
+
+    /// The index of the child whose key has the UTF-8 bytes `segment`.
+    /// - Complexity: O(*n*) word comparisons for *n* ≤ 8 children, else one hash look-up.
+    @inlinable @inline(__always)
+    final func childIndex(named segment: SegmentBytes) -> Int? { matcher.index(of: segment) }
+
+    // Only a table that lost the race to be interned is ever freed.
+    deinit {
+        matcher.release()
+        childOffsets.deallocate()
     }
 
     /// Every table made, by node type.
@@ -341,12 +365,15 @@ final class StepAccessor: @unchecked Sendable {
     let accepts: (any StepValue) -> Bool
     /// Renews the child with a value (which it accepts), or with none.
     let renew: (StepNodeStorage, (any StepValue)?) -> Void
-    /// The child's box, made unique first, for an edit that changes it in place.
-    let unique: (StepNodeStorage) -> StepNodeStorage
-    /// `read` and `unique` for a child stored at a known byte offset, given by the caller:
-    /// closures that capture nothing, so calling them costs no reference counting.
+    /// The child step of the node at a pointer (to a `Node`), read through its key path: `read`
+    /// for a node that is not in a box.
+    @usableFromInline let readInPlace: (UnsafeRawPointer) -> StepReference
+    /// The child's box in the node at a pointer, made unique first, for an edit that changes it
+    /// in place; through the key path (`uniqueBox(at:)` reaches the others, by offset).
+    @usableFromInline let unique: (UnsafeMutableRawPointer) -> StepNodeStorage
+    /// `read` for a child stored at a known byte offset, given by the caller: a closure that
+    /// captures nothing, so calling it costs no reference counting.
     let readAt: (StepNodeStorage, Int) -> StepNodeStorage
-    let uniqueAt: (StepNodeStorage, Int) -> StepNodeStorage
     /// Puts the child of the node at a pointer (to a `Node`) back in its initial state: the
     /// typed fast path's `reset`, for a node that is not in a box.
     @usableFromInline let resetInPlace: (UnsafeMutableRawPointer) -> Void
@@ -358,9 +385,9 @@ final class StepAccessor: @unchecked Sendable {
         reset: @escaping (StepNodeStorage) -> Void,
         accepts: @escaping (any StepValue) -> Bool,
         renew: @escaping (StepNodeStorage, (any StepValue)?) -> Void,
-        unique: @escaping (StepNodeStorage) -> StepNodeStorage,
+        readInPlace: @escaping (UnsafeRawPointer) -> StepReference,
+        unique: @escaping (UnsafeMutableRawPointer) -> StepNodeStorage,
         readAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
-        uniqueAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
         resetInPlace: @escaping (UnsafeMutableRawPointer) -> Void
     ) {
         self.anyKeyPath = anyKeyPath
@@ -370,9 +397,9 @@ final class StepAccessor: @unchecked Sendable {
         self.reset = reset
         self.accepts = accepts
         self.renew = renew
+        self.readInPlace = readInPlace
         self.unique = unique
         self.readAt = readAt
-        self.uniqueAt = uniqueAt
     }
 
     /// The accessor of the child stored at `keyPath`.
@@ -411,16 +438,17 @@ final class StepAccessor: @unchecked Sendable {
             reset: { storage in withStep(in: storage) { $0 = initial.step } },
             accepts: { $0 is Value },
             renew: { storage, value in withStep(in: storage) { $0.renew(with: value as? Value) } },
-            unique: { storage in withStep(in: storage) { $0.uniqueStorage() } },
+            readInPlace: { node in
+                StepReference(
+                    storage: node.assumingMemoryBound(to: Node.self).pointee[
+                        keyPath: keyPath
+                    ].storage)
+            },
+            unique: { node in
+                node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath].uniqueStorage()
+            },
             readAt: { storage, offset in
                 childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
-            },
-            uniqueAt: { storage, offset in
-                withUnsafeMutablePointer(to: &CollectionStorage<Node>.of(storage).value) { node in
-                    (UnsafeMutableRawPointer(node) + offset).assumingMemoryBound(
-                        to: Step<Value>.self
-                    ).pointee.uniqueStorage()
-                }
             },
             resetInPlace: { node in
                 withStep(in: node.assumingMemoryBound(to: Node.self)) { $0 = initial.step }
@@ -431,6 +459,9 @@ final class StepAccessor: @unchecked Sendable {
 /// Reads and writes the selection of a node without knowing its type, and boxes a node; like
 /// ``StepAccessor``, its closures are compiled where the table is declared.
 ///
+/// The edits take the node at a pointer and its table, so that the same code edits a node in
+/// its box and the root of an edit in place, where the caller holds it: a root needs no box.
+///
 /// `@unchecked Sendable`: the closures capture nothing.
 @usableFromInline
 final class SelectionAccessor: @unchecked Sendable {
@@ -440,12 +471,27 @@ final class SelectionAccessor: @unchecked Sendable {
     let write: (StepNodeStorage, Int?, StepLayer) -> Void
     /// How the engine boxes a `Node` it knows only at run time.
     let boxing: NodeBoxing
-    /// The index of the child a path segment names, for up to 8 children (`nil` when it names
-    /// none), and that child's box: a path's look-up at one level, in one call.
-    let resolve: (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?
+    /// The index of the child a path segment names (`nil` when it names none), and that
+    /// child's box: a path's look-up at one level, in one call.
+    let resolve: (StepNodeStorage, SegmentBytes) -> ResolvedChild?
     /// Selects a child in its layer, putting a pushed or presented child it replaces back in
     /// its initial state: the index selected before.
     let select: (StepNodeStorage, Int) -> Int?
+    /// Clears a layer; a pushed or presented child goes back to its initial state: the index
+    /// cleared.
+    let clear: (StepNodeStorage, StepLayer) -> Int?
+    /// `clear` for every layer above one, in one call.
+    let clearAbove: (StepNodeStorage, StepLayer) -> Void
+    /// The box of a child, made unique first: an edit changes it in place.
+    let uniqueChild: (StepNodeStorage, Int) -> StepNodeStorage
+    /// `select`, then (when asked, for a show) `clearAbove` the child's layer, then
+    /// `uniqueChild`: one level of a selecting edit that goes on below, in one call.
+    let descend: (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>)
+    /// `resolve` and `descend` for the node at a pointer, given its table: the root of an
+    /// edit, held in place.
+    let resolveInPlace: (UnsafeRawPointer, StepTableShape, SegmentBytes) -> ResolvedChild?
+    let descendInPlace:
+        (UnsafeMutableRawPointer, StepTableShape, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>)
     /// The indices of the children whose keys the node value at a pointer stores in its
     /// content, push and modal layers, found in the node type's table contents (given, to
     /// spare a look-up of the table): for renewal fingerprints, which hash a selection as it is
@@ -457,8 +503,19 @@ final class SelectionAccessor: @unchecked Sendable {
         read: @escaping (StepNodeStorage, StepLayer) -> Int?,
         write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void,
         boxing: NodeBoxing,
-        resolve: @escaping (StepNodeStorage, SegmentBytes) -> (Int, StepNodeStorage)?,
+        resolve: @escaping (StepNodeStorage, SegmentBytes) -> ResolvedChild?,
         select: @escaping (StepNodeStorage, Int) -> Int?,
+        clear: @escaping (StepNodeStorage, StepLayer) -> Int?,
+        clearAbove: @escaping (StepNodeStorage, StepLayer) -> Void,
+        uniqueChild: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
+        descend: @escaping (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>),
+        resolveInPlace:
+            @escaping (UnsafeRawPointer, StepTableShape, SegmentBytes) ->
+            ResolvedChild?,
+        descendInPlace:
+            @escaping (UnsafeMutableRawPointer, StepTableShape, Int, Bool) -> (
+                Int?, Unmanaged<StepNodeStorage>
+            ),
         storedIndices: @escaping (UnsafeRawPointer, StepTableShape) -> (Int?, Int?, Int?)
     ) {
         self.read = read
@@ -466,6 +523,12 @@ final class SelectionAccessor: @unchecked Sendable {
         self.boxing = boxing
         self.resolve = resolve
         self.select = select
+        self.clear = clear
+        self.clearAbove = clearAbove
+        self.uniqueChild = uniqueChild
+        self.descend = descend
+        self.resolveInPlace = resolveInPlace
+        self.descendInPlace = descendInPlace
         self.storedIndices = storedIndices
     }
 
@@ -483,9 +546,98 @@ final class SelectionAccessor: @unchecked Sendable {
         return index
     }
 
+    /// The child that `segment` names in a node of `contents`, and its box,
+    /// which `childAt` reads by byte offset (a computed child's through `computed`).
+    @inlinable @inline(__always)
+    static func resolve(
+        _ segment: SegmentBytes, _ contents: StepTableShape,
+        childAt: (Int) -> Unmanaged<StepNodeStorage>, computed: (Int) -> StepNodeStorage
+    ) -> ResolvedChild? {
+        guard let index = contents.childIndex(named: segment) else { return nil }
+        let offset = contents.childOffsets[index]
+        guard offset >= 0 else { return ResolvedChild(index: index, computed: computed(index)) }
+        return ResolvedChild(index: index, box: childAt(offset))
+    }
+
+    /// Selects child `index` of the node at `node` in its layer; see `select`.
+    @inlinable @inline(__always)
+    static func select<Node: StepsCollection>(
+        _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
+    ) -> Int? {
+        let layer = contents.layers[index]
+        let key = contents.keyList[index]
+        guard let oldKey = node.pointee.selected[layer] else {
+            node.pointee.selected[layer] = key
+            return nil
+        }
+        guard oldKey != key else { return index }
+        node.pointee.selected[layer] = key
+        let old = Self.index(of: oldKey, in: layer, contents)
+        if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
+        return old
+    }
+
+    /// Clears `layer` of the node at `node`; see `clear`.
+    @inlinable @inline(__always)
+    static func clear<Node: StepsCollection>(
+        _ layer: StepLayer, in node: UnsafeMutablePointer<Node>,
+        _ contents: StepTable<Node>.Contents
+    ) -> Int? {
+        guard let key = node.pointee.selected[layer] else { return nil }
+        node.pointee.selected[layer] = nil
+        let old = index(of: key, in: layer, contents)
+        if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
+        return old
+    }
+
+    /// Selects child `index` of the node at `node`, clears the layers above its own if asked,
+    /// and returns its box made unique; see `descend`.
+    @inlinable @inline(__always)
+    static func descend<Node: StepsCollection>(
+        to index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents,
+        clearingAbove: Bool
+    ) -> (Int?, Unmanaged<StepNodeStorage>) {
+        let old = select(index, in: node, contents)
+        if clearingAbove { clear(above: contents.layers[index], in: node, contents) }
+        return (old, uniqueChild(index, in: node, contents))
+    }
+
+    /// Clears every layer above `layer` of the node at `node`; see `clearAbove`.
+    @inlinable @inline(__always)
+    static func clear<Node: StepsCollection>(
+        above layer: StepLayer, in node: UnsafeMutablePointer<Node>,
+        _ contents: StepTable<Node>.Contents
+    ) {
+        // The layers above, bottom first, as `StepLayer.above` lists them.
+        if layer < .push { _ = clear(.push, in: node, contents) }
+        if layer < .modal { _ = clear(.modal, in: node, contents) }
+    }
+
+    /// The box of child `index` of the node at `node`, made unique first; see `uniqueChild`.
+    ///
+    /// Unretained: the node holds it (a computed child's setter stores it back).
+    @inlinable @inline(__always)
+    static func uniqueChild<Node: StepsCollection>(
+        _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
+    ) -> Unmanaged<StepNodeStorage> {
+        let offset = contents.childOffsets[index]
+        guard offset >= 0 else { return .passUnretained(contents.accessors[index].unique(node)) }
+        return uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
+    }
+
     @inlinable
     static func make<Node: StepsCollection>(for type: Node.Type) -> SelectionAccessor {
-        SelectionAccessor(
+        typealias Contents = StepTable<Node>.Contents
+        /// Runs `body` on the node in `storage`, a unique box being edited, and its table.
+        func editing<Result>(
+            _ storage: StepNodeStorage,
+            _ body: (UnsafeMutablePointer<Node>, Contents) -> Result
+        ) -> Result {
+            let box = CollectionStorage<Node>.of(storage)
+            let contents = box.table.contents
+            return withUnsafeMutablePointer(to: &box.value) { body($0, contents) }
+        }
+        return SelectionAccessor(
             read: { storage, layer in
                 let box = CollectionStorage<Node>.of(storage)
                 guard let key = box.value.selected[layer] else { return nil }
@@ -497,33 +649,36 @@ final class SelectionAccessor: @unchecked Sendable {
             },
             boxing: .of(Node.self, in: CollectionStorage<Node>.self) { CollectionStorage($0) },
             resolve: { storage, segment in
+                // A box being read may be shared between threads: read through the borrowed
+                // value, never a modifying access.
                 let box = CollectionStorage<Node>.of(storage)
-                let contents = box.table.contents
-                guard
-                    let index = contents.keyList.firstIndex(where: {
-                        StepPath.sameSegment($0.rawValue, segment)
-                    })
-                else { return nil }
-                let offset = contents.offsets[index]
-                guard offset >= 0 else {
-                    return (index, contents.accessors[index].read(box).storage)
-                }
-                return (index, childBox(of: box.value, at: offset))
+                return resolve(
+                    segment, box.table.contents,
+                    childAt: { childBoxUnretained(of: box.value, at: $0) },
+                    computed: { box.table.contents.accessors[$0].read(box).storage })
             },
-            select: { storage, index in
-                let box = CollectionStorage<Node>.of(storage)
-                let contents = box.table.contents
-                let layer = contents.layers[index]
-                let key = contents.keyList[index]
-                guard let oldKey = box.value.selected[layer] else {
-                    box.value.selected[layer] = key
-                    return nil
-                }
-                guard oldKey != key else { return index }
-                box.value.selected[layer] = key
-                let old = Self.index(of: oldKey, in: layer, contents)
-                if let old, layer != .content { contents.accessors[old].reset(box) }
-                return old
+            select: { storage, index in editing(storage) { select(index, in: $0, $1) } },
+            clear: { storage, layer in editing(storage) { clear(layer, in: $0, $1) } },
+            clearAbove: { storage, layer in editing(storage) { clear(above: layer, in: $0, $1) } },
+            uniqueChild: { storage, index in
+                editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
+            },
+            descend: { storage, index, clearsAbove in
+                editing(storage) { descend(to: index, in: $0, $1, clearingAbove: clearsAbove) }
+            },
+            resolveInPlace: { pointer, shape, segment in
+                let contents = unsafeDowncast(shape, to: Contents.self)
+                return resolve(
+                    segment, contents,
+                    childAt: {
+                        pointer.load(fromByteOffset: $0, as: Unmanaged<StepNodeStorage>.self)
+                    },
+                    computed: { contents.accessors[$0].readInPlace(pointer).storage })
+            },
+            descendInPlace: { pointer, shape, index, clearsAbove in
+                descend(
+                    to: index, in: pointer.assumingMemoryBound(to: Node.self),
+                    unsafeDowncast(shape, to: Contents.self), clearingAbove: clearsAbove)
             },
             storedIndices: { node, shape in
                 let keys = unsafeDowncast(shape, to: StepTable<Node>.Contents.self).keyList
@@ -578,5 +733,55 @@ final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sen
 func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
     withUnsafePointer(to: node) {
         UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
+    }
+}
+
+/// The box of the `Step` in memory at `step`, made unique first (a shared box is copied, as
+/// `Step.makeUnique()` copies it): an edit that knows where a child is stored, but not its value
+/// type, changes it in place.
+///
+/// A `Step` is laid out as the reference to its box, so the memory is viewed as one while the
+/// box is checked.
+///
+/// Unretained: the step holds the box.
+@usableFromInline
+func uniqueBox(at step: UnsafeMutableRawPointer) -> Unmanaged<StepNodeStorage> {
+    step.withMemoryRebound(to: StepNodeStorage.self, capacity: 1) { box in
+        if !isKnownUniquelyReferenced(&box.pointee) { box.pointee = box.pointee.copyNode() }
+    }
+    return step.load(as: Unmanaged<StepNodeStorage>.self)
+}
+
+/// `childBox(of:at:)`, unretained: `node` holds the box.
+@inlinable @inline(__always)
+func childBoxUnretained<Node>(of node: Node, at offset: Int) -> Unmanaged<StepNodeStorage> {
+    withUnsafePointer(to: node) {
+        UnsafeRawPointer($0).load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
+    }
+}
+
+/// The child a path segment names, found by one level of a path's look-up: its index and its
+/// box, unretained, as the node holds it.
+///
+/// A computed child's getter may make its step afresh, so that nothing else holds its box: the
+/// box then comes retained too, in `computed`, for the caller to keep while it uses `box`.
+@usableFromInline
+struct ResolvedChild {
+    @usableFromInline let index: Int
+    @usableFromInline let box: Unmanaged<StepNodeStorage>
+    @usableFromInline let computed: StepNodeStorage?
+
+    @inlinable
+    init(index: Int, box: Unmanaged<StepNodeStorage>) {
+        self.index = index
+        self.box = box
+        self.computed = nil
+    }
+
+    @inlinable
+    init(index: Int, computed: StepNodeStorage) {
+        self.index = index
+        self.box = .passUnretained(computed)
+        self.computed = computed
     }
 }

@@ -96,26 +96,45 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override func childLayer(_ index: Int) -> StepLayer { table.contents.layers[index] }
 
     override func childIndex(forSegment key: SegmentBytes) -> Int? {
-        let contents = table.contents
-        return SegmentKey.position(of: key, in: contents.names, index: contents.indexByName)
+        table.contents.childIndex(named: key)
     }
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
-        let contents = table.contents
-        if contents.names.count <= 8 {
-            guard let (index, child) = contents.selection.resolve(self, segment) else { return nil }
-            return (.child(index), child)
-        }
-        guard let index = childIndex(forSegment: segment) else { return nil }
-        return (.child(index), child(index).storage)
+        guard let (step, child) = resolveUnretained(segment) else { return nil }
+        return (step, child.computed ?? child.box.takeUnretainedValue())
+    }
+
+    override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
+        let found = withSelection { $0.resolve(self, segment) }
+        guard let child = found else { return nil }
+        return (.child(child.index), child)
     }
 
     override func select(_ index: Int, in layer: StepLayer) -> Int? {
-        table.contents.selection.select(self, index)
+        withSelection { $0.select(self, index) }
+    }
+
+    override func clear(_ layer: StepLayer) -> Int? { withSelection { $0.clear(self, layer) } }
+
+    override func clearLayers(above layer: StepLayer) {
+        withSelection { $0.clearAbove(self, layer) }
+    }
+
+    override func selectUniqueChild(
+        _ index: Int, clearingAbove: Bool
+    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+        withSelection { $0.descend(self, index, clearingAbove) }
+    }
+
+    /// Runs `body` on the table's selection accessor, borrowed: the table lives as long as the
+    /// program, so the calls an edit makes at each level cost no reference counting.
+    @inline(__always)
+    private func withSelection<Result>(_ body: (SelectionAccessor) -> Result) -> Result {
+        Unmanaged.passUnretained(table.contents.selection)._withUnsafeGuaranteedRef(body)
     }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {
-        table.contents.selection.read(self, layer)
+        withSelection { $0.read(self, layer) }
     }
 
     // Checked on every decoded node: the selection is read once, and no list of layers is built.
@@ -139,7 +158,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
-        table.contents.selection.write(self, index, layer)
+        withSelection { $0.write(self, index, layer) }
     }
 
     override func resetChild(_ index: Int) { table.contents.accessors[index].reset(self) }
@@ -153,9 +172,6 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func uniqueChild(_ index: Int) -> StepNodeStorage {
-        let contents = table.contents
-        let offset = contents.offsets[index]
-        guard offset >= 0 else { return contents.accessors[index].unique(self) }
-        return contents.accessors[index].uniqueAt(self, offset)
+        withSelection { $0.uniqueChild(self, index) }
     }
 }

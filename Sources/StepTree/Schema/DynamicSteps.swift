@@ -269,6 +269,28 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         value.elements.index(ofSegment: id)
     }
 
+    // The boxes a path walk meets are held by this one: handed over unretained.
+    override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
+        if isStack {
+            guard let index = elementIndex(forSegment: segment) else { return nil }
+            let box = Unmanaged<StepNodeStorage>.passUnretained(
+                value.elements.entries[index].step.storage)
+            return (.element(index), ResolvedChild(index: index, box: box))
+        }
+        guard let index = schema.childIndex(forSegment: segment) else { return nil }
+        let box = Unmanaged<StepNodeStorage>.passUnretained(value.children[index].storage)
+        return (.child(index), ResolvedChild(index: index, box: box))
+    }
+
+    override func selectUniqueChild(
+        _ index: Int, clearingAbove: Bool
+    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+        let layer = schema.childLayers[index]
+        let old = select(index, in: layer)
+        if clearingAbove { clearLayers(above: layer) }
+        return (old, .passUnretained(value.children[index].uniqueStorage()))
+    }
+
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
         if isStack {
             guard let index = elementIndex(forSegment: segment) else { return nil }

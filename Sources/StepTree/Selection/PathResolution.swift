@@ -56,7 +56,32 @@ extension StepPathError {
     /// The error for a segment that names nothing from `node`, which the path `path` leads to:
     /// an unknown element in a stack, else an unknown step.
     static func unknown(_ segment: String, in path: StepPath, from node: StepNodeStorage) -> Self {
-        node.isStack ? .unknownElement(segment, in: path) : .unknownStep(segment, in: path)
+        unknown(segment, in: path, isStack: node.isStack)
+    }
+
+    /// The error for a segment that names nothing from a node that is a stack or not.
+    static func unknown(_ segment: String, in path: StepPath, isStack: Bool) -> Self {
+        isStack ? .unknownElement(segment, in: path) : .unknownStep(segment, in: path)
+    }
+}
+
+/// The root of an edit: a node in a box, or a hand-written node edited in place, where the
+/// caller holds it, through its table.
+enum EditRoot {
+    case box(StepNodeStorage)
+    case inPlace(InPlaceRoot)
+}
+
+/// A hand-written root edited in place: the node's memory and its table.
+///
+/// Unretained: the caller holds both for the whole edit.
+struct InPlaceRoot {
+    let node: UnsafeMutableRawPointer
+    let table: Unmanaged<StepTableShape>
+
+    /// The child that `segment` names, through the code compiled for the root's type.
+    func resolve(_ segment: SegmentBytes) -> ResolvedChild? {
+        table._withUnsafeGuaranteedRef { $0.selection.resolveInPlace(node, $0, segment) }
     }
 }
 
@@ -66,24 +91,52 @@ struct PathWalk {
     /// Room for one step per segment; the first `count` are resolved.
     let steps: UnsafeMutableBufferPointer<PathStep>
     private(set) var count = 0
-    /// The node the resolved segments lead to: the target once all are resolved.
-    private(set) var target: StepNodeStorage
-    /// The node before `target`.
-    private(set) var parent: StepNodeStorage?
+    /// The root held in place, if the edit has one; `node` is `nil` while the walk is at it.
+    private let inPlaceRoot: InPlaceRoot?
+    // The nodes are unretained: the tree being edited holds them, and is not changed during the
+    // walk, so that each level costs no reference counting.
+    /// The node the resolved segments lead to: the target once all are resolved; `nil` for a
+    /// root held in place.
+    private var node: Unmanaged<StepNodeStorage>?
+    /// The node before `node`; `nil` for a root held in place.
+    private var parentNode: Unmanaged<StepNodeStorage>?
+    /// The boxes of computed children met on the way, which their nodes need not hold.
+    private var keptAlive: [StepNodeStorage] = []
     /// Whether to note closed frames, which only a deselection needs.
     let tracksClosedFrames: Bool
     /// Whether the path passes through (not ending at) a pushed, stacked or presented step
     /// that is not selected: a closed screen, whose state there is nothing to change in.
     private(set) var passesThroughClosedFrame = false
 
+    /// A walk from `root`; one from a root held in place must not track closed frames (only
+    /// edits that select take that root).
     init(
-        from root: StepNodeStorage, into steps: UnsafeMutableBufferPointer<PathStep>,
+        from root: EditRoot, into steps: UnsafeMutableBufferPointer<PathStep>,
         tracksClosedFrames: Bool
     ) {
         self.steps = steps
-        self.target = root
+        switch root {
+        case .box(let box):
+            node = .passUnretained(box)
+            inPlaceRoot = nil
+        case .inPlace(let root):
+            assert(!tracksClosedFrames, "a root held in place is only taken by selecting edits")
+            node = nil
+            inPlaceRoot = root
+        }
         self.tracksClosedFrames = tracksClosedFrames
     }
+
+    /// The node the resolved segments lead to (the target once all are resolved); `nil` for a
+    /// root held in place.
+    var target: StepNodeStorage? { node?.takeUnretainedValue() }
+    /// The node before `target`; `nil` for a root held in place.
+    var parent: StepNodeStorage? { parentNode?.takeUnretainedValue() }
+    /// Whether `parent` is a box: a segment was resolved, and not only at a root held in place.
+    var hasParent: Bool { parentNode != nil }
+
+    /// Whether the target is a stack (a root held in place is a hand-written node).
+    var targetIsStack: Bool { target?.isStack ?? false }
 
     /// The last resolved step.
     var last: PathStep { steps[count - 1] }
@@ -91,17 +144,32 @@ struct PathWalk {
     /// Resolves the next segment; `false`, with nothing noted, when it names nothing.
     @inline(__always)
     mutating func take(_ segment: SegmentBytes) -> Bool {
-        guard let (step, next) = target.resolve(segment) else { return false }
+        guard let node else { return takeAtInPlaceRoot(segment) }
+        let found = node._withUnsafeGuaranteedRef { $0.resolveUnretained(segment) }
+        guard let (step, next) = found else { return false }
         if tracksClosedFrames, count < steps.count - 1, case .child(let index) = step {
-            let layer = target.childLayer(index)
-            if layer != .content, target.selectedIndex(in: layer) != index {
-                passesThroughClosedFrame = true
+            node._withUnsafeGuaranteedRef { node in
+                let layer = node.childLayer(index)
+                if layer != .content, node.selectedIndex(in: layer) != index {
+                    passesThroughClosedFrame = true
+                }
             }
         }
         steps.initializeElement(at: count, to: step)
         count += 1
-        parent = target
-        target = next
+        parentNode = node
+        self.node = next.box
+        if let computed = next.computed { keptAlive.append(computed) }
+        return true
+    }
+
+    /// `take` at a root held in place, through the code compiled for its type.
+    private mutating func takeAtInPlaceRoot(_ segment: SegmentBytes) -> Bool {
+        guard let next = inPlaceRoot?.resolve(segment) else { return false }
+        steps.initializeElement(at: count, to: .child(next.index))
+        count += 1
+        node = next.box
+        if let computed = next.computed { keptAlive.append(computed) }
         return true
     }
 }

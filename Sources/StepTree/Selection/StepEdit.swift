@@ -112,6 +112,9 @@ extension StepNode {
         try self.edit(along: segments, edit)
     }
 
+    // Inlined into both callers, so that each has its concrete segments and the passes below
+    // are specialized for them: unspecialized, every segment would go through witness tables.
+    @inline(__always)
     private mutating func edit(
         along segments: some PathSegments, _ edit: StepEdit
     ) throws(StepPathError) {
@@ -119,10 +122,30 @@ extension StepNode {
         // One step per segment, on the stack for any path within the depth limit.
         try withUnsafeTemporaryAllocation(of: PathStep.self, capacity: count) {
             steps throws(StepPathError) in
+            // A hand-written root is edited in place, with no box, when no one listens (a report
+            // refers to the boxes of the nodes it names) and the edit ends below it (an edit at
+            // the root's own children would check them through its box).
+            if count > 1, edit.selects, !StepSystem.mayReportSelections,
+                let table = StorageShape.table(of: Self.self)
+            {
+                try withUnsafeMutablePointer(to: &self) { node throws(StepPathError) in
+                    let root = UnsafeMutableRawPointer(node)
+                    let walked = try Self.plan(
+                        edit, along: segments,
+                        from: .inPlace(InPlaceRoot(node: root, table: table)), into: steps)
+                    guard walked else { return }
+                    StepEditor(edit, steps: UnsafeBufferPointer(steps), log: nil)
+                        .apply(edit, inPlace: root, table)
+                }
+                return
+            }
             try withBox { box throws(StepPathError) in
-                guard try Self.plan(edit, along: segments, from: box, into: steps) else { return }
+                guard try Self.plan(edit, along: segments, from: .box(box), into: steps) else {
+                    return
+                }
                 let log = ChangeLog.start(segments)
-                StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(edit, from: box)
+                StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(
+                    edit, from: .passUnretained(box))
                 log?.report.deliver()
             }
         }
@@ -133,8 +156,9 @@ extension StepNode {
     ///
     /// Kept apart from `edit(along:_:)` so that the nodes it reads are released before the
     /// edit, leaving the boxes uniquely referenced.
+    @inline(__always)
     private static func plan(
-        _ edit: StepEdit, along segments: some PathSegments, from root: StepNodeStorage,
+        _ edit: StepEdit, along segments: some PathSegments, from root: EditRoot,
         into steps: UnsafeMutableBufferPointer<PathStep>
     ) throws(StepPathError) -> Bool {
         var walk = PathWalk(from: root, into: steps, tracksClosedFrames: !edit.selects)
@@ -142,15 +166,17 @@ extension StepNode {
             let slices = segments.slices
             throw .unknown(
                 String(slices[refused]), in: StepPath(slices[..<refused].map { String($0) }),
-                from: walk.target)
+                isStack: walk.targetIsStack)
         }
         // The whole path, for the errors below.
         var path: StepPath { StepPath(segments.slices.map { String($0) }) }
-        guard let parent = walk.parent else { return false }
+        // The parent of the target is read only by the checks that need it: an edit with no value
+        // to check reads nothing more.
+        guard walk.hasParent else { return false }
         switch edit.operation {
         case .select, .show:
             // Only a renewal with a value has a type to check.
-            if edit.renews, let value = edit.value {
+            if edit.renews, let value = edit.value, let parent = walk.parent {
                 let accepts =
                     switch walk.last {
                     case .child(let index): parent.childAccepts(value, at: index)
@@ -165,11 +191,11 @@ extension StepNode {
             case .element:
                 if edit.operation == .deselect { throw .cannotDeselectElement(path) }
             case .child(let index):
-                if parent.childKind(index) == .tab { throw .cannotDeselectTab(path) }
+                if walk.parent?.childKind(index) == .tab { throw .cannotDeselectTab(path) }
             }
             if walk.passesThroughClosedFrame { return false }
         case .setStack:
-            guard walk.target.isStack else { throw .notAStack(path) }
+            guard walk.targetIsStack else { throw .notAStack(path) }
             try StepStack<EmptyStep>.validate(ids: edit.ids, at: path)
         }
         return true
@@ -194,73 +220,135 @@ struct StepEditor {
         self.log = log
     }
 
-    /// Applies `edit` along the path from `root`.
-    func apply(_ edit: StepEdit, from root: StepNodeStorage) {
-        var node = root
-        for depth in steps.indices {
-            let isLast = depth == steps.count - 1
-            switch steps[depth] {
-            case .child(let index):
-                let layer = node.childLayer(index)
-                if selects {
-                    let old = node.select(index, in: layer)
-                    // A renewal of the last step is part of the same change: one report for both.
-                    let renews = isLast && edit.renews
-                    if renews { node.renewChild(index, with: edit.value) }
-                    log?.record(node, depth, layer, from: old, to: index, renewed: renews)
-                    if operation == .show {
-                        for above in layer.above {
-                            let cleared = node.clear(above)
-                            log?.record(node, depth, above, from: cleared)
-                        }
-                    }
-                }
-                if isLast, !selects {
-                    if node.selectedIndex(in: layer) == index {
-                        let cleared = node.clear(layer)
-                        log?.record(node, depth, layer, from: cleared)
-                    }
-                    return
-                }
-                if isLast, !changes(target: node.child(index).storage) { return }
-                node = node.uniqueChild(index)
-            case .element(let index):
-                if operation == .show { node.removeElements(from: index + 1) }
-                if isLast {
-                    if operation == .remove {
-                        node.removeElements(from: index)
-                        return
-                    }
-                    if edit.renews {
-                        node.renewElement(index, with: edit.value)
-                        log?.recordRenewal(ofElement: index, in: node, depth)
-                    }
-                }
-                if isLast, !changes(target: node.element(index).storage) { return }
-                node = node.uniqueElement(index)
-            }
+    /// Applies `edit` along the path from the hand-written root at `root`, whose table is
+    /// `table`, held in place: the path goes on below it.
+    func apply(
+        _ edit: StepEdit, inPlace root: UnsafeMutableRawPointer, _ table: Unmanaged<StepTableShape>
+    ) {
+        guard case .child(let index) = steps[0], steps.count > 1 else {
+            preconditionFailure("a root held in place is a hand-written node the path goes through")
         }
+        precondition(selects, "a root held in place is only taken by selecting edits")
+        // Borrowed: the table lives as long as the program.
+        let child = table._withUnsafeGuaranteedRef { table in
+            let selection = table.selection
+            return selection.descendInPlace(root, table, index, operation == .show).1
+        }
+        apply(edit, from: child, at: 1)
+    }
+
+    /// Applies `edit` along the path from `node`, which the first `start` steps lead to.
+    ///
+    /// Unretained: each box on the way is held by its parent, which the edit keeps.
+    func apply(_ edit: StepEdit, from node: Unmanaged<StepNodeStorage>, at start: Int = 0) {
+        var node = node
+        var depth = start
+        while depth < steps.count {
+            if selects, depth < steps.count - 1, case .child(let index) = steps[depth] {
+                node = node._withUnsafeGuaranteedRef { descend(from: $0, to: index, depth) }
+            } else {
+                guard let next = step(edit, from: node.takeUnretainedValue(), depth) else { return }
+                node = next
+            }
+            depth += 1
+        }
+        let target = node.takeUnretainedValue()
         switch operation {
         case .show:
-            if node.isStack {
-                node.removeElements(from: 0)
+            if target.isStack {
+                target.removeElements(from: 0)
             } else {
-                uncover(node, path: log?.path)
+                uncover(target, path: log?.path)
             }
         case .setStack:
-            node.setElements(edit.ids)
+            target.setElements(edit.ids)
         case .select, .deselect, .remove:
             break
         }
     }
 
+    /// Selects child `index` of `node`, the node after `depth` segments, and returns the
+    /// child's box made unique: a level above the last of a selecting edit, in one call.
+    @inline(__always)
+    private func descend(
+        from node: StepNodeStorage, to index: Int, _ depth: Int
+    ) -> Unmanaged<StepNodeStorage> {
+        // With no one listening, a show clears the covering layers in the same call.
+        guard let log else {
+            return node.selectUniqueChild(index, clearingAbove: operation == .show).child
+        }
+        let (old, child) = node.selectUniqueChild(index, clearingAbove: false)
+        let layer = node.childLayer(index)
+        log.record(node, depth, layer, from: old, to: index)
+        if operation == .show { clear(above: layer, in: node, depth) }
+        return child
+    }
+
+    /// Applies step `depth` of `edit` to `node`, which the steps before it lead to (any step
+    /// `descend(from:to:_:)` does not take): the box of the next node, or `nil` when the edit
+    /// ends here.
+    private func step(
+        _ edit: StepEdit, from node: StepNodeStorage, _ depth: Int
+    ) -> Unmanaged<StepNodeStorage>? {
+        let isLast = depth == steps.count - 1
+        switch steps[depth] {
+        case .child(let index):
+            let layer = node.childLayer(index)
+            if selects {
+                let old = node.select(index, in: layer)
+                // A renewal of the last step is part of the same change: one report for both.
+                let renews = isLast && edit.renews
+                if renews { node.renewChild(index, with: edit.value) }
+                log?.record(node, depth, layer, from: old, to: index, renewed: renews)
+                if operation == .show { clear(above: layer, in: node, depth) }
+            }
+            if isLast, !selects {
+                if node.selectedIndex(in: layer) == index {
+                    let cleared = node.clear(layer)
+                    log?.record(node, depth, layer, from: cleared)
+                }
+                return nil
+            }
+            if isLast, !changes(target: node.child(index).storage) { return nil }
+            return .passUnretained(node.uniqueChild(index))
+        case .element(let index):
+            if operation == .show { node.removeElements(from: index + 1) }
+            if isLast {
+                if operation == .remove {
+                    node.removeElements(from: index)
+                    return nil
+                }
+                if edit.renews {
+                    node.renewElement(index, with: edit.value)
+                    log?.recordRenewal(ofElement: index, in: node, depth)
+                }
+            }
+            if isLast, !changes(target: node.element(index).storage) { return nil }
+            return .passUnretained(node.uniqueElement(index))
+        }
+    }
+
+    /// Clears the layers above `layer` in `node`, the node after `depth` segments (show).
+    private func clear(above layer: StepLayer, in node: StepNodeStorage, _ depth: Int) {
+        // With no one listening, the node clears them all in one call.
+        guard let log else { return node.clearLayers(above: layer) }
+        for above in layer.above {
+            let cleared = node.clear(above)
+            log.record(node, depth, above, from: cleared)
+        }
+    }
+
     /// Whether the edit has anything left to do at its target (read only): a target it leaves
     /// as it is is not made unique, so a leaf keeps sharing its box with its initial state.
-    private func changes(target: StepNodeStorage) -> Bool {
+    ///
+    /// The target is read only for the edits that look at it.
+    private func changes(target: @autoclosure () -> StepNodeStorage) -> Bool {
         switch operation {
-        case .select, .deselect, .remove: false
-        case .show: target.isStack ? target.elementCount > 0 : covers(target)
-        case .setStack: true
+        case .select, .deselect, .remove: return false
+        case .show:
+            let target = target()
+            return target.isStack ? target.elementCount > 0 : covers(target)
+        case .setStack: return true
         }
     }
 
@@ -277,11 +365,15 @@ struct StepEditor {
     /// Clears the push and modal layers of `node` and of its chain of selected content
     /// children (SPEC §4, show); `path` is the node's path, when someone listens.
     private func uncover(_ node: StepNodeStorage, path: StepPath?) {
-        // Cleared first: the log, when there is none, would skip its arguments.
-        let push = node.clear(.push)
-        let modal = node.clear(.modal)
-        log?.record(node, at: path, .push, from: push)
-        log?.record(node, at: path, .modal, from: modal)
+        if let log {
+            let push = node.clear(.push)
+            let modal = node.clear(.modal)
+            log.record(node, at: path, .push, from: push)
+            log.record(node, at: path, .modal, from: modal)
+        } else {
+            // With no one listening, both layers in one call.
+            node.clearLayers(above: .content)
+        }
         guard let content = node.selectedIndex(in: .content) else { return }
         uncover(node.uniqueChild(content), path: path?.appending(node.childKey(content)))
     }

@@ -64,19 +64,18 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     /// the index of the part it refused, or `nil` when it took them all.
     @discardableResult @inline(__always)
     static func forEachSegment(in bytes: SegmentBytes, _ body: (SegmentBytes) -> Bool) -> Int? {
+        guard let base = bytes.baseAddress else { return body(bytes) ? nil : 0 }
         let slash = UInt8(ascii: "/")
+        let count = bytes.count
         var index = 0
         var start = 0
-        var end = 0
-        while true {
-            if end == bytes.count || bytes[end] == slash {
-                if !body(SegmentBytes(rebasing: bytes[start..<end])) { return index }
-                if end == bytes.count { return nil }
-                index += 1
-                start = end + 1
-            }
-            end += 1
+        // Read through the base address: each byte is looked at once, with no slice made.
+        for end in 0..<count where base[end] == slash {
+            if !body(SegmentBytes(start: base + start, count: end - start)) { return index }
+            index += 1
+            start = end + 1
         }
+        return body(SegmentBytes(start: base + start, count: count - start)) ? nil : index
     }
 
     /// The bytes of a path text after its one allowed leading `/`.

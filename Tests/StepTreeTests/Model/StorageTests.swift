@@ -40,6 +40,29 @@ import Testing
         #expect(copy.explore.query == "swift")
     }
 
+    /// A deep link on a copy of a tree (the root edited in place, its boxes shared with the
+    /// original) copies exactly the boxes along its path: the original keeps its state, and
+    /// the boxes off the path stay shared.
+    @Test func aDeepLinkOnACopyCopiesOnlyItsPath() throws {
+        var original = AppSteps()
+        try original.select(path: "profile/detail/light")
+        var copy = original
+        try copy.select(path: "profile/detail/dark")
+        #expect(original.profile.detail.value.selected.content == .light)
+        #expect(copy.profile.detail.value.selected.content == .dark)
+        #expect(copy.profile.storage !== original.profile.storage)
+        #expect(copy.profile.detail.storage !== original.profile.detail.storage)
+        #expect(copy.explore.storage === original.explore.storage)
+        #expect(copy.login.storage === original.login.storage)
+        #expect(copy.profile.friends.storage === original.profile.friends.storage)
+        // Shown again on the copy: its boxes are its own now, and are edited in place (the box
+        // is known by its identity only: a reference held here would make it shared).
+        let detail = ObjectIdentifier(copy.profile.detail.storage)
+        try copy.show(path: "profile/detail/light")
+        #expect(ObjectIdentifier(copy.profile.detail.storage) == detail)
+        #expect(original.profile.detail.value.selected.content == .light)
+    }
+
     /// A plain `select(path:)` on a leaf does not copy its shared box.
     @Test func selectingALeafByPathKeepsItShared() throws {
         var steps = AppSteps()
