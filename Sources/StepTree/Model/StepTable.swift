@@ -114,13 +114,13 @@ public struct StepTable<Node: StepsCollection>: Sendable {
 
         /// The index of the child `key`, if it is a child of `layer` (a key stored in the wrong
         /// layer reads as nothing selected).
-        /// - Complexity: O(*n*) comparisons for *n* children.
+        /// - Complexity: O(*n*) comparisons for *n* ≤ 8 children (a linear search of a few keys
+        ///   beats hashing one), else one hash look-up.
         @inlinable @inline(__always)
         func index(of key: Node.Key, in layer: StepLayer) -> Int? {
-            for index in keyList.indices where keyList[index] == key {
-                return layers[index] == layer ? index : nil
-            }
-            return nil
+            let found = keyList.count <= 8 ? keyList.firstIndex(of: key) : indexByKey[key]
+            guard let index = found, layers[index] == layer else { return nil }
+            return index
         }
 
         @usableFromInline
@@ -532,20 +532,6 @@ final class SelectionAccessor: @unchecked Sendable {
         self.storedIndices = storedIndices
     }
 
-    /// The index of the child `key` selects in `layer`, in the table `contents`: `nil` for a
-    /// key stored in the wrong layer, which reads as nothing selected.
-    @inlinable
-    static func index<Node: StepsCollection>(
-        of key: Node.Key, in layer: StepLayer, _ contents: StepTable<Node>.Contents
-    ) -> Int? {
-        // A linear search of a few keys beats hashing one.
-        let found =
-            contents.keyList.count <= 8
-            ? contents.keyList.firstIndex(of: key) : contents.indexByKey[key]
-        guard let index = found, contents.layers[index] == layer else { return nil }
-        return index
-    }
-
     /// The child that `segment` names in a node of `contents`, and its box,
     /// which `childAt` reads by byte offset (a computed child's through `computed`).
     @inlinable @inline(__always)
@@ -572,7 +558,7 @@ final class SelectionAccessor: @unchecked Sendable {
         }
         guard oldKey != key else { return index }
         node.pointee.selected[layer] = key
-        let old = Self.index(of: oldKey, in: layer, contents)
+        let old = contents.index(of: oldKey, in: layer)
         if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
         return old
     }
@@ -585,7 +571,7 @@ final class SelectionAccessor: @unchecked Sendable {
     ) -> Int? {
         guard let key = node.pointee.selected[layer] else { return nil }
         node.pointee.selected[layer] = nil
-        let old = index(of: key, in: layer, contents)
+        let old = contents.index(of: key, in: layer)
         if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
         return old
     }
@@ -641,7 +627,7 @@ final class SelectionAccessor: @unchecked Sendable {
             read: { storage, layer in
                 let box = CollectionStorage<Node>.of(storage)
                 guard let key = box.value.selected[layer] else { return nil }
-                return index(of: key, in: layer, box.table.contents)
+                return box.table.contents.index(of: key, in: layer)
             },
             write: { storage, index, layer in
                 let box = CollectionStorage<Node>.of(storage)

@@ -33,9 +33,7 @@ extension StepsCollection {
     @usableFromInline
     mutating func resetReplaced(_ old: Key, in layer: StepLayer) {
         let contents = Self.steps.contents
-        guard let oldIndex = contents.indexByKey[old], contents.layers[oldIndex] == layer else {
-            return
-        }
+        guard let oldIndex = contents.index(of: old, in: layer) else { return }
         withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].resetInPlace($0) }
     }
 
