@@ -31,7 +31,8 @@ public final class StepSchema: Sendable {
     let childKeys: [String]
     let childKinds: [StepKind]
     let childLayers: [StepLayer]
-    private let indexByKey: [SegmentKey: Int]
+    /// Finds a child by the bytes of its key, as a hand-written node's table does.
+    private let matcher: KeyMatcher
     /// The children's initial states, built once and shared by copy-on-write: a new node of
     /// this schema, a new stack element say, costs one array copy and no allocation per node.
     let initialChildren: [Step<DynamicSteps>]
@@ -64,9 +65,7 @@ public final class StepSchema: Sendable {
         self.childKeys = children.map(\.key)
         self.childKinds = children.map(\.kind)
         self.childLayers = children.map(\.kind.layer)
-        var index: [SegmentKey: Int] = [:]
-        for (position, child) in children.enumerated() { index[SegmentKey(child.key)] = position }
-        self.indexByKey = index
+        self.matcher = KeyMatcher(children.map(\.key))
         self.initialChildren = children.map { Step(DynamicSteps(schema: $0)) }
         var hasher = Hasher()
         hasher.combine(key)
@@ -89,8 +88,10 @@ public final class StepSchema: Sendable {
 
     /// The index of the child whose key has the UTF-8 bytes `key`.
     func childIndex(forSegment key: SegmentBytes) -> Int? {
-        SegmentKey.position(of: key, in: childKeys, index: indexByKey)
+        matcher.index(of: key)
     }
+
+    deinit { matcher.release() }
 
     /// Parses and validates a schema from JSON.
     /// - Throws: ``StepSchemaError`` naming the node path and the problem; a text larger than

@@ -6,7 +6,7 @@
 ///
 /// Keys are compared exactly, byte for byte, as ``StepPath/sameSegment(_:_:)`` compares them.
 /// The words live in a buffer of their own, read with no reference counting or bounds checks;
-/// `release()` frees it (a table's matcher lives as long as the table).
+/// `release()` frees it: the table or schema that owns a matcher releases it when it goes.
 ///
 /// Inlinable, so that the look-up is compiled into the code made for each node type.
 @usableFromInline

@@ -12,18 +12,4 @@ struct SegmentKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         text.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
-
-    /// The position of the segment `bytes` among `keys`, which `index` maps to their positions.
-    ///
-    /// Up to 8 keys are compared one by one, which is cheaper than hashing the segment.
-    /// - Complexity: O(*n*) byte comparisons for *n* ≤ 8 keys, else one hash look-up.
-    @inline(__always)
-    static func position(of bytes: SegmentBytes, in keys: [String], index: [SegmentKey: Int])
-        -> Int?
-    {
-        guard keys.count <= 8 else {
-            return index[SegmentKey(String(decoding: bytes, as: UTF8.self))]
-        }
-        return keys.firstIndex { StepPath.sameSegment($0, bytes) }
-    }
 }
