@@ -5,10 +5,10 @@ import Synchronization
 /// the OS has `Atomic` (macOS 15, iOS 18 and peers; always on Linux), and under a lock on older
 /// Apple systems.
 ///
-/// A read counts itself in `readers` while it loads the installed box and retains it; a write
-/// swaps the box, then waits until no read is in that window before releasing the old one. So a
-/// read never waits, and never retains a box that is being freed. Writes are rare (an app
-/// installs its observer once) and their wait lasts a load and a retain.
+/// A read opens a window: it counts itself in, uses the installed box unretained, and counts
+/// itself out. A write swaps the box and releases the old one at once if no window is open, else
+/// retires it, to be released when every window open at the swap has closed. So neither a read
+/// nor a write ever waits, and an observer may install another from inside a call.
 @usableFromInline
 struct ObserverSlot: Sendable {
     @usableFromInline let box: any AnyObject & Sendable
@@ -35,25 +35,34 @@ struct ObserverSlot: Sendable {
     /// The installed observer, retained for the caller.
     @inline(__always) func load() -> InstalledObserver? {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return unsafeDowncast(box, to: AtomicObserverSlot.self).load()
+            return unsafeDowncast(box, to: AtomicObserverSlot.self).reading { $0 }
         }
         return unsafeDowncast(box, to: Locked<InstalledObserver?>.self).withLock { $0 }
     }
 
+    /// Runs `body` with the installed observer, not retained (it stays alive until `body`
+    /// returns); `nil` when none is installed.
+    @inline(__always) func reading<Result>(_ body: (InstalledObserver) -> Result) -> Result? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return unsafeDowncast(box, to: AtomicObserverSlot.self).reading(body)
+        }
+        return load().map(body)
+    }
+
     /// Installs `observer` (`nil`: none).
     func store(_ observer: InstalledObserver?) {
-        // The old observer is released here, after the slot's own synchronization: releasing
-        // it can run its deinitializer, which may install another observer.
-        let old: InstalledObserver?
+        // What is released is released here, after the slot's own synchronization: releasing
+        // an observer can run its deinitializer, which may install another observer.
+        let released: [InstalledObserver]
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            old = unsafeDowncast(box, to: AtomicObserverSlot.self).exchange(observer)
+            released = unsafeDowncast(box, to: AtomicObserverSlot.self).exchange(observer)
         } else {
-            old = unsafeDowncast(box, to: Locked<InstalledObserver?>.self).withLock { slot in
+            released = unsafeDowncast(box, to: Locked<InstalledObserver?>.self).withLock { slot in
                 defer { slot = observer }
-                return slot
+                return slot.map { [$0] } ?? []
             }
         }
-        withExtendedLifetime(old) {}
+        withExtendedLifetime(released) {}
     }
 }
 
@@ -70,44 +79,100 @@ final class InstalledObserver: Sendable {
 
 /// ``ObserverSlot`` on a system with `Atomic`.
 ///
-/// `@unchecked Sendable`: `pointer` holds a +1 reference to the installed box, handed from
-/// writer to writer under `writers`; readers only retain what it points to, inside their
-/// `readers` window, which a writer waits out before releasing what it replaced.
+/// `windows` packs two counts in one word, so that one atomic operation reads both: the read
+/// windows open now (the low 32 bits) and the swaps made so far (the high 32). A box replaced
+/// while windows are open is retired with the swap's number; a window that closes the last open
+/// one releases every box retired up to the number it reads. The windows open at a swap are
+/// counted in that word, and a window opened after it loads the new box, so the box is released
+/// only once no window can hold it.
+///
+/// `@unchecked Sendable`: `pointer` holds a +1 reference to the installed box, `retired` +1
+/// references to replaced ones; both are handed over under `lock`. Readers use the installed box
+/// unretained, inside their window.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 @usableFromInline
 final class AtomicObserverSlot: @unchecked Sendable {
     /// The installed box, retained once by the slot; `nil` for none.
     @usableFromInline let pointer = Atomic<UnsafeMutableRawPointer?>(nil)
-    /// The reads now between loading `pointer` and retaining the box it points to.
-    private let readers = Atomic<Int>(0)
-    /// Orders the writers, so that each releases only the box it replaced.
-    private let writers = NSLock()
+    /// Open read windows (low 32 bits) and swaps (high 32 bits).
+    @usableFromInline let windows = Atomic<UInt64>(0)
+    /// Whether `retired` may hold a box: the one check a closing window makes.
+    @usableFromInline let hasRetired = Atomic<Bool>(false)
+    /// Boxes replaced while windows were open, with the number of the swap that replaced them.
+    private var retired: [(swap: UInt64, box: InstalledObserver)] = []
+    /// Orders the writers and guards `retired`.
+    private let lock = NSLock()
+
+    @usableFromInline static let window: UInt64 = 1
+    @usableFromInline static let swap: UInt64 = 1 << 32
 
     init() {}
 
     @inlinable var isOccupied: Bool { pointer.load(ordering: .relaxed) != nil }
 
-    /// The installed box, retained.
-    @inline(__always) func load() -> InstalledObserver? {
-        // Sequentially consistent, so that a writer that swaps the pointer and then finds no
-        // reader knows that every later read loads the new pointer.
-        readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        let box = pointer.load(ordering: .sequentiallyConsistent).map {
-            Unmanaged<InstalledObserver>.fromOpaque($0).retain()
+    /// Runs `body` inside a read window with the installed box, unretained; `nil` when none is
+    /// installed.
+    @inlinable @inline(__always)
+    func reading<Result>(_ body: (InstalledObserver) -> Result) -> Result? {
+        // Sequentially consistent throughout: a writer that counts no open window after its swap
+        // knows that every later window loads the new pointer.
+        windows.wrappingAdd(Self.window, ordering: .sequentiallyConsistent)
+        var result: Result?
+        if let box = pointer.load(ordering: .sequentiallyConsistent) {
+            result = Unmanaged<InstalledObserver>.fromOpaque(box)._withUnsafeGuaranteedRef {
+                body($0)
+            }
         }
-        readers.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-        return box?.takeRetainedValue()
+        let left = windows.wrappingSubtract(Self.window, ordering: .sequentiallyConsistent)
+            .newValue
+        if left & (Self.swap - 1) == 0, hasRetired.load(ordering: .sequentiallyConsistent) {
+            releaseRetired(upTo: left / Self.swap)
+        }
+        return result
     }
 
-    /// Installs `observer` and returns the one it replaced, for the caller to release.
-    func exchange(_ observer: InstalledObserver?) -> InstalledObserver? {
-        writers.withLock {
+    /// Releases the boxes retired by swaps up to number `swap`: no window open at those swaps
+    /// is still open.
+    @usableFromInline func releaseRetired(upTo swap: UInt64) {
+        let released = lock.withLock { () -> [InstalledObserver] in
+            let done = retired.filter { Self.precedes($0.swap, swap) }.map(\.box)
+            retired.removeAll { Self.precedes($0.swap, swap) }
+            if retired.isEmpty { hasRetired.store(false, ordering: .sequentiallyConsistent) }
+            return done
+        }
+        withExtendedLifetime(released) {}
+    }
+
+    /// Whether swap `earlier` was made no later than swap `later`.
+    ///
+    /// The 32-bit swap numbers wrap, so they are compared as serial numbers: two retired boxes
+    /// are never 2³¹ swaps apart.
+    private static func precedes(_ earlier: UInt64, _ later: UInt64) -> Bool {
+        (later &- earlier) & (swap - 1) < 1 << 31
+    }
+
+    /// Installs `observer` and returns the boxes now free to release, for the caller to release
+    /// after the slot's synchronization.
+    func exchange(_ observer: InstalledObserver?) -> [InstalledObserver] {
+        let (old, open, swap) = lock.withLock {
             let new = observer.map { Unmanaged.passRetained($0).toOpaque() }
             let old = pointer.exchange(new, ordering: .sequentiallyConsistent)
-            // A read that loaded `old` may not have retained it yet.
-            while readers.load(ordering: .sequentiallyConsistent) != 0 { sched_yield() }
-            return old.map { Unmanaged<InstalledObserver>.fromOpaque($0).takeRetainedValue() }
+                .map { Unmanaged<InstalledObserver>.fromOpaque($0).takeRetainedValue() }
+            let counts = windows.wrappingAdd(Self.swap, ordering: .sequentiallyConsistent).newValue
+            let open = counts & (Self.swap - 1) != 0
+            if open, let old {
+                retired.append((counts / Self.swap, old))
+                hasRetired.store(true, ordering: .sequentiallyConsistent)
+            }
+            return (old, open, counts / Self.swap)
         }
+        guard open else { return old.map { [$0] } ?? [] }
+        // The windows open at the swap may all have closed before `hasRetired` was set, and
+        // seen it unset: then no window is open now, and what they left is released here.
+        if windows.load(ordering: .sequentiallyConsistent) & (Self.swap - 1) == 0 {
+            releaseRetired(upTo: swap)
+        }
+        return []
     }
 
     deinit {

@@ -26,14 +26,18 @@ public enum StepSystem {
     /// installed, when the selection is part of a navigator transaction (which reports its
     /// change as a whole) or when it is silenced (a value being built).
     @usableFromInline static func listeningObserver() -> InstalledObserver? {
-        guard let observer = installed.load() else { return nil }
+        guard let observer = installed.load(), reportsHere else { return nil }
+        return observer
+    }
+
+    /// Whether a bare-value selection made now is reported: it is not part of a navigator
+    /// transaction, nor silenced.
+    @usableFromInline static var reportsHere: Bool {
         // With no library scope open anywhere, this task is in none: the task-locals hold their
         // defaults, and reading them would cost more than the rest of a select.
-        guard TaskScopes.mayBeOpen else { return observer }
-        guard !SelectionReport.isSilenced,
-            !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread)
-        else { return nil }
-        return observer
+        guard TaskScopes.mayBeOpen else { return true }
+        return !SelectionReport.isSilenced
+            && !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread)
     }
 }
 

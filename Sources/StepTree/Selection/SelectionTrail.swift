@@ -142,10 +142,10 @@ struct SelectionTrail: SelectionRecorder {
         _ unobserved: (inout NoSelectionRecorder) -> Void,
         _ observed: (inout SelectionTrail) -> Void
     ) {
-        if StepSystem.mayReportSelections, let observer = StepSystem.listeningObserver() {
+        if StepSystem.mayReportSelections, StepSystem.reportsHere {
             var trail = SelectionTrail()
             observed(&trail)
-            trail.deliver(to: observer)
+            trail.deliver()
         } else {
             var none = NoSelectionRecorder()
             unobserved(&none)
@@ -192,10 +192,15 @@ struct SelectionTrail: SelectionRecorder {
         }
     }
 
-    /// Tells `installed` of every level whose selection changed or was renewed, from the root
-    /// down, as the general editor would.
+    /// Tells the observer installed now of every level whose selection changed or was renewed,
+    /// from the root down, as the general editor would.
     @usableFromInline
-    func deliver(to installed: InstalledObserver) {
+    func deliver() {
+        guard changed != 0 else { return }
+        StepSystem.installed.reading { deliver(to: $0) }
+    }
+
+    private func deliver(to installed: InstalledObserver) {
         let held = SelectionReport.currentHeld
         var pending = changed
         while pending != 0 {

@@ -159,6 +159,50 @@ extension ThreadSafety {
             #expect(landed == ["", "/feed", "/feed"])
         }
 
+        /// An observer may install another from inside a call: the select goes on telling the
+        /// observer it started with, which is released once the select is done with it (after
+        /// other threads' selects that may still hold it), and the next select tells the new one.
+        @Test func anObserverReplacedFromInsideACallIsReleasedAfterIt() async throws {
+            let log = Mutex<[String]>([])
+            final class Replacing: StepsObserver {
+                let name: String
+                let log: Mutex<[String]>
+                /// Whether the next call installs the second observer.
+                let replaces: Mutex<Bool>
+                init(_ name: String, _ log: Mutex<[String]>, replaces: Bool) {
+                    (self.name, self.log, self.replaces) = (name, log, Mutex(replaces))
+                }
+                func didSelect(_ selection: SelectionChange) {
+                    guard observedTypes.contains(selection.nodeType) else { return }
+                    log.withLock { $0.append("\(name) \(selection.newKey ?? "-")") }
+                    if replaces.withLock({ replaces in
+                        defer { replaces = false }
+                        return replaces
+                    }) {
+                        StepSystem.observer = Replacing("second", log, replaces: false)
+                    }
+                }
+                deinit { log.withLock { $0.append("\(name) released") } }
+            }
+            var steps = ObservedRoot()
+            StepSystem.observer = Replacing("first", log, replaces: true)
+            steps.select(\.account, \.edit)
+            // Another thread's select may hold the first observer a moment longer.
+            for _ in 0..<1_000 where !log.withLock({ $0.contains("first released") }) {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            steps.select(\.feed)
+            StepSystem.observer = nil
+            for _ in 0..<1_000 where !log.withLock({ $0.contains("second released") }) {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            #expect(
+                log.withLock { $0 } == [
+                    "first account", "first edit", "first released", "second feed",
+                    "second released",
+                ])
+        }
+
         /// A transaction's scope belongs to its own thread: while one thread is inside a
         /// transaction, another thread's bare typed link is still reported on its own, and the
         /// transaction's typed select is reported only by the transaction.
