@@ -206,12 +206,23 @@ struct SelectionTrail: SelectionRecorder {
         while pending != 0 {
             let level = pending.trailingZeroBitCount
             pending &= pending - 1
-            let change = change(at: level)
-            let selection = SelectionChange(
-                typed: .init(
-                    route: route, level: level, layer: change.layer, old: change.old,
-                    new: route[level].index, child: change.child?.takeUnretainedValue()))
-            SelectionReport.deliver(selection, to: installed.observer, holdingIn: held)
+            deliver(level: level, to: installed.observer, holdingIn: held)
         }
+    }
+
+    /// Tells `observer` of the change at `level`.
+    ///
+    /// Out of line: inlined in the loop, the four levels' slots were all addressed up front, on
+    /// every delivery.
+    @inline(never)
+    private func deliver(
+        level: Int, to observer: any StepsObserver, holdingIn held: SelectionReport.Held?
+    ) {
+        let change = change(at: level)
+        let selection = SelectionChange(
+            typed: .init(
+                route: route, level: level, layer: change.layer, old: change.old,
+                new: route[level].index, child: change.child?.takeUnretainedValue()))
+        SelectionReport.deliver(selection, to: observer, holdingIn: held)
     }
 }
