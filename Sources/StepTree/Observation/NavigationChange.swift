@@ -94,11 +94,15 @@ public struct SelectionChange: Sendable, CustomStringConvertible {
     private let source: Source
 
     /// Where the fields come from: given, or read on demand from the edited node.
+    ///
+    /// The given fields and an edited node are boxed, so that a change is as cheap to copy and
+    /// to destroy as a typed deep link's, which every observed typed select makes: a reference
+    /// and plain values.
     private enum Source: Sendable {
-        case fields(
+        indirect case fields(
             nodeType: String, path: StepPath, layer: StepLayer, oldKey: String?, newKey: String?,
             value: (any StepValue)?)
-        case edited(EditedNode)
+        indirect case edited(EditedNode)
         case typed(TypedNode)
     }
 

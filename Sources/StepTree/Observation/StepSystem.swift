@@ -32,11 +32,16 @@ public enum StepSystem {
 
     /// Whether a bare-value selection made now is reported: it is not part of a navigator
     /// transaction, nor silenced.
-    @usableFromInline static var reportsHere: Bool {
+    static var reportsHere: Bool {
         // With no library scope open anywhere, this task is in none: the task-locals hold their
         // defaults, and reading them would cost more than the rest of a select.
-        guard TaskScopes.mayBeOpen else { return true }
-        return !SelectionReport.isSilenced
+        !TaskScopes.mayBeOpen || reportsInOpenScopes
+    }
+
+    /// ``reportsHere`` when some library scope may be open: this task is neither silenced nor
+    /// inside a navigator transaction.
+    static var reportsInOpenScopes: Bool {
+        !SelectionReport.isSilenced
             && !TransactionScope.contexts.contains(where: \.isOpenOnCurrentThread)
     }
 }
@@ -133,17 +138,24 @@ struct SelectionReport {
     }
 
     /// Tells `observer` of `change`, or holds it back in `held` (the current ``held``).
+    @inline(__always)
     static func deliver(
         _ change: SelectionChange, to observer: any StepsObserver, holdingIn held: Held?
     ) {
         guard let held else { return observer.didSelect(change) }
-        held.changes.withLock { $0.append((observer, change)) }
+        held.hold(change, for: observer)
     }
 
     /// Where reports wait while an edit that may still fail as a whole runs (a router's
     /// handler): delivered when it succeeds, dropped when it throws.
     final class Held: Sendable {
         let changes = Locked<[(any StepsObserver, SelectionChange)]>([])
+
+        /// Keeps `change` for `observer` (out of line: the rare case of a delivery).
+        @inline(never)
+        func hold(_ change: SelectionChange, for observer: any StepsObserver) {
+            changes.withLock { $0.append((observer, change)) }
+        }
     }
 
     @TaskLocal static var held: Held?

@@ -142,7 +142,7 @@ struct SelectionTrail: SelectionRecorder {
         _ unobserved: (inout NoSelectionRecorder) -> Void,
         _ observed: (inout SelectionTrail) -> Void
     ) {
-        if StepSystem.mayReportSelections, StepSystem.reportsHere {
+        if StepSystem.mayReportSelections {
             var trail = SelectionTrail()
             observed(&trail)
             trail.deliver()
@@ -197,11 +197,18 @@ struct SelectionTrail: SelectionRecorder {
     @usableFromInline
     func deliver() {
         guard changed != 0 else { return }
-        StepSystem.installed.reading { deliver(to: $0) }
+        // Checked after the link, not before, so that one check of the open scopes serves both
+        // questions; a link made where it is not reported (in a transaction, or a value being
+        // built) records for nothing.
+        var held: SelectionReport.Held?
+        if TaskScopes.mayBeOpen {
+            guard StepSystem.reportsInOpenScopes else { return }
+            held = SelectionReport.held
+        }
+        StepSystem.installed.reading { deliver(to: $0, holdingIn: held) }
     }
 
-    private func deliver(to installed: InstalledObserver) {
-        let held = SelectionReport.currentHeld
+    private func deliver(to installed: InstalledObserver, holdingIn held: SelectionReport.Held?) {
         var pending = changed
         while pending != 0 {
             let level = pending.trailingZeroBitCount
