@@ -31,6 +31,10 @@ final class NodeFingerprinter: Sendable {
     /// Whether every child's value is digested with no encoder, so that the node can be
     /// digested when it is renewed with (see `ValueFingerprint.eagerDigest(ofValueAt:of:)`).
     let isEager: Bool
+    /// The address of the box that leaves with no payload share, and the type of such a box:
+    /// kept here, so that a digest reads no global.
+    private let sharedEmptyLeaf = Int(bitPattern: ObjectIdentifier(Step().storage))
+    private let emptyLeafType = ObjectIdentifier(StepStorage<EmptyStep>.self)
 
     private static let selectedKey = CanonicalDigest.key("selected")
 
@@ -133,15 +137,20 @@ final class NodeFingerprinter: Sendable {
 
     /// The digest of the node at `node`, of the type this fingerprinter was made for.
     /// - Complexity: O(*n*) for *n* children, plus their values' digests.
+    func digest(ofNodeAt node: UnsafeRawPointer) -> StableDigest {
+        var routes = FingerprintRoutes()
+        return digest(ofNodeAt: node, &routes)
+    }
+
+    /// The digest of the node at `node`, of the type this fingerprinter was made for, finding
+    /// the way its children are digested through `routes`.
+    /// - Complexity: O(*n*) for *n* children, plus their values' digests.
     func digest(ofNodeAt node: UnsafeRawPointer, _ routes: inout FingerprintRoutes) -> StableDigest
     {
-        let (content, push, modal) = selection.storedIndices(node, contents)
-        var allInitialLeaves = true
-        for offset in offsets where !Self.isInitialLeaf(node, at: offset) {
-            allInitialLeaves = false
-            break
-        }
-        if allInitialLeaves, !initialNodes.isEmpty {
+        // Borrowed: the table holds its accessor, and the call then costs no reference counting.
+        let (content, push, modal) = Unmanaged.passUnretained(selection)
+            ._withUnsafeGuaranteedRef { $0.storedIndices(node, contents) }
+        if !initialNodes.isEmpty, offsets.allSatisfy({ isInitialLeaf(node, at: $0) }) {
             let choices = offsets.count + 1
             let code =
                 (content.map { $0 + 1 } ?? 0) + choices
@@ -150,7 +159,7 @@ final class NodeFingerprinter: Sendable {
         }
         var digest = KeyedDigest()
         for index in offsets.indices {
-            if Self.isInitialLeaf(node, at: offsets[index]) {
+            if isInitialLeaf(node, at: offsets[index]) {
                 digest.add(entry: initialLeafEntries[index])
             } else {
                 let child = node.load(fromByteOffset: offsets[index], as: StepNodeStorage.self)
@@ -168,13 +177,12 @@ final class NodeFingerprinter: Sendable {
 extension NodeFingerprinter {
     /// Whether the step at byte `offset` of `node` is a leaf with no payload in its initial
     /// history; read without retaining its box, which the node holds.
-    private static func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {
-        node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
-            ._withUnsafeGuaranteedRef {
-                $0.renewalHistory == nil && ObjectIdentifier(type(of: $0)) == emptyLeaf
-            }
+    private func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {
+        let box = node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
+        // Most such leaves share one box (see `Step.init()`), which is never renewed in place.
+        if Int(bitPattern: box.toOpaque()) == sharedEmptyLeaf { return true }
+        return box._withUnsafeGuaranteedRef {
+            $0.renewalHistory == nil && ObjectIdentifier(type(of: $0)) == emptyLeafType
+        }
     }
 }
-
-/// The box type of a leaf with no payload.
-private let emptyLeaf = ObjectIdentifier(StepStorage<EmptyStep>.self)

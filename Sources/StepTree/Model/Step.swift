@@ -83,8 +83,14 @@ public struct Step<Value: StepValue>: Sendable {
     @inlinable
     mutating func renew(with value: Value?) {
         makeUnique()
-        if let value { storage.value = value }
-        storage.renewalHistory = RenewalHistory.after(storage.renewalHistory, value: value)
+        guard let value else { return RenewalHistory.renew(&storage.renewalHistory) }
+        storage.value = value
+        // The value is hashed where the box holds it: the argument's last use is the store, so
+        // that it can be moved there rather than copied.
+        let storage = storage
+        withUnsafePointer(to: &storage.value) {
+            RenewalHistory.renew(&storage.renewalHistory, withValueAt: $0)
+        }
     }
 }
 
