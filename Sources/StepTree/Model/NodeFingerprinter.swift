@@ -147,16 +147,8 @@ final class NodeFingerprinter: Sendable {
     /// - Complexity: O(*n*) for *n* children, plus their values' digests.
     func digest(ofNodeAt node: UnsafeRawPointer, _ routes: inout FingerprintRoutes) -> StableDigest
     {
-        // Borrowed: the table holds its accessor, and the call then costs no reference counting.
-        let (content, push, modal) = Unmanaged.passUnretained(selection)
-            ._withUnsafeGuaranteedRef { $0.storedIndices(node, contents) }
-        if !initialNodes.isEmpty, offsets.allSatisfy({ isInitialLeaf(node, at: $0) }) {
-            let choices = offsets.count + 1
-            let code =
-                (content.map { $0 + 1 } ?? 0) + choices
-                * ((push.map { $0 + 1 } ?? 0) + choices * (modal.map { $0 + 1 } ?? 0))
-            return initialNodes[code]
-        }
+        if let initial = initialDigest(ofNodeAt: node) { return initial }
+        let (content, push, modal) = storedIndices(ofNodeAt: node)
         var digest = KeyedDigest()
         for index in offsets.indices {
             if isInitialLeaf(node, at: offsets[index]) {
@@ -175,6 +167,31 @@ final class NodeFingerprinter: Sendable {
 }
 
 extension NodeFingerprinter {
+    /// The digest of the node at `node` if every child is a leaf with no payload in its initial
+    /// history (a node just made by `selecting`): a look-up by its selection; `nil` otherwise.
+    /// - Complexity: O(*n*) for *n* children.
+    @inline(__always)
+    func initialDigest(ofNodeAt node: UnsafeRawPointer) -> StableDigest? {
+        guard !initialNodes.isEmpty, offsets.allSatisfy({ isInitialLeaf(node, at: $0) }) else {
+            return nil
+        }
+        let (content, push, modal) = storedIndices(ofNodeAt: node)
+        let choices = offsets.count + 1
+        let code =
+            (content.map { $0 + 1 } ?? 0) + choices
+            * ((push.map { $0 + 1 } ?? 0) + choices * (modal.map { $0 + 1 } ?? 0))
+        return initialNodes[code]
+    }
+
+    /// The index of the child the node at `node` stores in its content, push and modal layers.
+    @inline(__always)
+    private func storedIndices(ofNodeAt node: UnsafeRawPointer) -> (Int?, Int?, Int?) {
+        // Borrowed: the table holds its accessor, and the call then costs no reference counting.
+        Unmanaged.passUnretained(selection)._withUnsafeGuaranteedRef {
+            $0.storedIndices(node, contents)
+        }
+    }
+
     /// Whether the step at byte `offset` of `node` is a leaf with no payload in its initial
     /// history; read without retaining its box, which the node holds.
     private func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {

@@ -134,7 +134,10 @@ class RenewalHistory: @unchecked Sendable {
     static func renew<Value: StepValue>(
         _ history: inout RenewalHistory?, withValueAt value: UnsafePointer<Value>
     ) {
-        if renew(&history, hashingValueAt: UnsafeRawPointer(value), of: Value.self) { return }
+        // The type as bare metadata: no witness table to look up.
+        if renew(&history, hashingValueAt: UnsafeRawPointer(value), of: Value.self as Any.Type) {
+            return
+        }
         record(&history, value.pointee)
     }
 
@@ -153,8 +156,7 @@ class RenewalHistory: @unchecked Sendable {
     /// such values are digested with no encoder; returns whether it did.
     @usableFromInline
     static func renew(
-        _ history: inout RenewalHistory?, hashingValueAt value: UnsafeRawPointer,
-        of type: any StepValue.Type
+        _ history: inout RenewalHistory?, hashingValueAt value: UnsafeRawPointer, of type: Any.Type
     ) -> Bool {
         guard let digest = ValueFingerprint.eagerDigest(ofValueAt: value, of: type) else {
             return false
@@ -168,6 +170,7 @@ class RenewalHistory: @unchecked Sendable {
     /// A record known to this reference alone, and fingerprinted when it was made, is changed
     /// in place: nothing can tell it from a new one, and a step renewed again and again then
     /// allocates nothing.
+    @inline(__always)
     static func renew(_ history: inout RenewalHistory?, hashing digest: StableDigest) {
         let fingerprint = StepRenewal.chain(history?.fingerprint ?? (0, 0), digest)
         if isKnownUniquelyReferenced(&history) {

@@ -45,9 +45,9 @@ enum ValueFingerprint {
     /// encoder (see ``isEager(_:)``), so cheaply that a renewal digests it at once rather than
     /// recording it; `nil` otherwise.
     /// - Complexity: O(*s*) for a value of *s* steps and bytes of text.
-    static func eagerDigest(ofValueAt value: UnsafeRawPointer, of type: any StepValue.Type)
-        -> StableDigest?
-    {
+    // Inlined into the renewal that asks, a call fewer on the path of every renewal with a value.
+    @inline(__always)
+    static func eagerDigest(ofValueAt value: UnsafeRawPointer, of type: Any.Type) -> StableDigest? {
         if type == EmptyStep.self { return CanonicalDigest.emptyKeyed }
         if type == String.self { return CanonicalDigest.string(value.load(as: String.self)) }
         if type == Int.self { return integerDigest(value.load(as: Int.self)) }
@@ -55,7 +55,9 @@ enum ValueFingerprint {
             return CanonicalDigest.scalar(.bool, value.load(as: Bool.self) ? 1 : 0)
         }
         return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { known in
-            known.eagerNode?._withUnsafeGuaranteedRef { $0.digest(ofNodeAt: value) }
+            known.eagerNode?._withUnsafeGuaranteedRef {
+                $0.initialDigest(ofNodeAt: value) ?? $0.digest(ofNodeAt: value)
+            }
         }
     }
 
@@ -150,7 +152,7 @@ struct FingerprintRoutes {
 
     /// The kept route of `type`, unretained: routes live as long as the program.
     /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
-    static func known(_ type: any StepValue.Type) -> Unmanaged<KnownRoute> {
+    static func known(_ type: Any.Type) -> Unmanaged<KnownRoute> {
         let id = ObjectIdentifier(type)
         if let last = lastKnown.load(), last._withUnsafeGuaranteedRef({ $0.type == id }) {
             return last
@@ -161,7 +163,7 @@ struct FingerprintRoutes {
     }
 
     /// The kept route of `type`, from the table every thread shares.
-    private static func lockedKnown(_ type: any StepValue.Type) -> KnownRoute {
+    private static func lockedKnown(_ type: Any.Type) -> KnownRoute {
         let id = ObjectIdentifier(type)
         if let found = known.withLock({ $0[id] }) { return found }
         // Found outside the lock: deciding a node's purity makes a node, which may make tables,
