@@ -36,16 +36,22 @@ final class NodeFingerprinter: Sendable {
     private let sharedEmptyLeaf = Int(bitPattern: ObjectIdentifier(Step().storage))
     private let emptyLeafType = ObjectIdentifier(StepStorage<EmptyStep>.self)
 
+    /// Where the node stores its selection, when equal bytes there mean equal selections (its
+    /// keys are plain bits); `nil` otherwise.
+    private let selectionBytes: (offset: Int, count: Int)?
+
     private static let selectedKey = CanonicalDigest.key("selected")
 
     private init(
-        contents: StepTableShape, offsets: [Int], selection: SelectionAccessor, isEager: Bool
+        contents: StepTableShape, offsets: [Int], selection: SelectionAccessor, isEager: Bool,
+        selectionBytes: (offset: Int, count: Int)?
     ) {
         let names = contents.names
         self.contents = contents
         self.offsets = offsets
         self.selection = selection
         self.isEager = isEager
+        self.selectionBytes = selectionBytes
         let childKeys = names.map(CanonicalDigest.key)
         // The layers' names in a selection's encoding.
         let selectionEntries = ["content", "push", "modal"].map { layer in
@@ -90,7 +96,51 @@ final class NodeFingerprinter: Sendable {
         return .node(
             NodeFingerprinter(
                 contents: contents, offsets: contents.offsets, selection: contents.selection,
-                isEager: valueTypes.allSatisfy(ValueFingerprint.isEager)))
+                isEager: valueTypes.allSatisfy(ValueFingerprint.isEager),
+                selectionBytes: selectionBytes(of: type, stepOffsets: contents.offsets)))
+    }
+
+    /// Where a pure node of type `Node`, whose steps are at `stepOffsets`, stores its selection,
+    /// if its keys are plain bits; `nil` otherwise.
+    ///
+    /// The selection is the node's one stored property besides its steps, which are one word
+    /// each, at word boundaries: it starts at the first word no step takes.
+    private static func selectionBytes<Node: StepsCollection>(
+        of type: Node.Type, stepOffsets: [Int]
+    ) -> (offset: Int, count: Int)? {
+        let word = MemoryLayout<Step<EmptyStep>>.size
+        let count = MemoryLayout<StepSelection<Node.Key>>.size
+        guard _isPOD(Node.Key.self), MemoryLayout<StepSelection<Node.Key>>.alignment <= word,
+            stepOffsets.allSatisfy({ $0 % word == 0 })
+        else { return nil }
+        let steps = Set(stepOffsets)
+        var offset = 0
+        while steps.contains(offset) { offset += word }
+        guard offset + count <= MemoryLayout<Node>.size else { return nil }
+        return (offset, count)
+    }
+
+    /// Whether the nodes at `node` and `other`, of this fingerprinter's type, store the same
+    /// bits in every property (so that either may stand for the other); `false` when that
+    /// cannot be told.
+    /// - Complexity: O(*n*) for *n* children.
+    @inline(__always)
+    func storesSameBits(_ node: UnsafeRawPointer, as other: UnsafeRawPointer) -> Bool {
+        guard let (offset, count) = selectionBytes else { return false }
+        for child in offsets
+        where node.load(fromByteOffset: child, as: UInt.self)
+            != other.load(fromByteOffset: child, as: UInt.self)
+        {
+            return false
+        }
+        // A few bytes: a loop costs less than a call to `memcmp`.
+        for byte in offset..<offset + count
+        where node.load(fromByteOffset: byte, as: UInt8.self)
+            != other.load(fromByteOffset: byte, as: UInt8.self)
+        {
+            return false
+        }
+        return true
     }
 
     /// Whether `Node`'s stored properties are exactly `selected` and its table's steps.

@@ -95,18 +95,22 @@ class RenewalHistory: @unchecked Sendable {
 
     /// The record of one more renewal after `previous`, with `value` or with no value.
     ///
-    /// A value digested with no encoder is hashed at once (see ``renew(_:withValueAt:)``); any
-    /// other value is recorded, and hashed when the fingerprint is read.
+    /// A value digested with no encoder is hashed at once (see
+    /// ``renew(_:hashingValueAt:storedAt:of:)``); any other value is recorded, and hashed when
+    /// the fingerprint is read.
     @inlinable
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory
     {
         var history = previous
-        if let value {
-            withUnsafePointer(to: value) { renew(&history, withValueAt: $0) }
-        } else {
+        guard let value else {
             renew(&history)
+            return history.unsafelyUnwrapped
         }
+        let renewing = withUnsafePointer(to: value) {
+            renew(&history, hashingValueAt: $0, storedAt: nil, of: Value.self)
+        }
+        if renewing == .unhashed { record(&history, value) }
         return history.unsafelyUnwrapped
     }
 
@@ -119,26 +123,38 @@ class RenewalHistory: @unchecked Sendable {
         history = record
     }
 
-    /// Renews `history` (`nil`: the initial one) once more, with the value at `value`.
-    ///
-    /// A value digested with no encoder (``EmptyStep``, a string, a pure node of such values:
-    /// see `ValueFingerprint.eagerDigest(ofValueAt:of:)`) is hashed at once, for less than
-    /// recording it would cost: the record then holds only its fingerprint, and the chain before
-    /// it is fingerprinted first. Any other value is recorded, and hashed when the fingerprint is
-    /// read.
-    /// - Complexity: O(1) for a recorded renewal; O(*s*) for a value of *s* leaves hashed at
-    ///   once, which allocates nothing when the record it follows is this reference's alone.
-    // Inlined, so that the value's type is a constant where it is known; the value is copied
-    // only when it is recorded.
-    @inlinable @inline(__always)
-    static func renew<Value: StepValue>(
-        _ history: inout RenewalHistory?, withValueAt value: UnsafePointer<Value>
-    ) {
-        // The type as bare metadata: no witness table to look up.
-        if renew(&history, hashingValueAt: UnsafeRawPointer(value), of: Value.self as Any.Type) {
-            return
-        }
-        record(&history, value.pointee)
+    /// What a renewal with a value did, and what it leaves to the step.
+    @usableFromInline
+    enum ValueRenewing {
+        /// Hashed at once, and the step already holds the value's very bits: nothing to store.
+        case unchanged
+        /// Hashed at once: the step stores the value.
+        case hashed
+        /// Not hashed: the step stores the value, and ``record(_:_:)`` records it.
+        case unhashed
+    }
+
+    /// Renews `history` (`nil`: the initial one) once more with the value at `value`, if it is
+    /// digested with no encoder (``EmptyStep``, a string, a pure node of such values: see
+    /// `ValueFingerprint.eagerDigest(ofValueAt:of:stored:)`): hashed at once, for less than
+    /// recording it would cost, and the record then holds only its fingerprint.
+    /// - Parameters:
+    ///   - stored: The value the step holds, compared with `value`; `nil` for none.
+    ///   - type: The type of `value` (and `stored`): bare metadata, no witness table to look up.
+    /// - Returns: What the step still has to do: store the value, or record it too.
+    /// - Complexity: O(*s*) for a value of *s* leaves hashed at once, which allocates nothing
+    ///   when the record it follows is this reference's alone.
+    @usableFromInline
+    static func renew(
+        _ history: inout RenewalHistory?, hashingValueAt value: UnsafeRawPointer,
+        storedAt stored: UnsafeRawPointer?, of type: Any.Type
+    ) -> ValueRenewing {
+        guard
+            let (digest, isStored) = ValueFingerprint.eagerDigest(
+                ofValueAt: value, of: type, stored: stored)
+        else { return .unhashed }
+        renew(&history, hashing: digest)
+        return isStored ? .unchanged : .hashed
     }
 
     /// Renews `history` with `value`, recorded to be hashed when the fingerprint is read.
@@ -150,19 +166,6 @@ class RenewalHistory: @unchecked Sendable {
         let record = ValueRenewal(after: history, value: value)
         record.boundChain()
         history = record
-    }
-
-    /// Renews `history` with the value of type `type` at `value`, fingerprinted at once, if
-    /// such values are digested with no encoder; returns whether it did.
-    @usableFromInline
-    static func renew(
-        _ history: inout RenewalHistory?, hashingValueAt value: UnsafeRawPointer, of type: Any.Type
-    ) -> Bool {
-        guard let digest = ValueFingerprint.eagerDigest(ofValueAt: value, of: type) else {
-            return false
-        }
-        renew(&history, hashing: digest)
-        return true
     }
 
     /// Renews `history` with a value of digest `digest`, fingerprinted at once.

@@ -83,13 +83,26 @@ public struct Step<Value: StepValue>: Sendable {
     @inlinable
     mutating func renew(with value: Value?) {
         makeUnique()
-        guard let value else { return RenewalHistory.renew(&storage.renewalHistory) }
-        storage.value = value
-        // The value is hashed where the box holds it: the argument's last use is the store, so
-        // that it can be moved there rather than copied.
+        // Not bound to a name, which would copy it: an optional keeps its payload's bits first.
+        guard case .some = value else { return RenewalHistory.renew(&storage.renewalHistory) }
         let storage = storage
-        withUnsafePointer(to: &storage.value) {
-            RenewalHistory.renew(&storage.renewalHistory, withValueAt: $0)
+        let renewing = withUnsafePointer(to: value) { new in
+            withUnsafePointer(to: &storage.value) { stored in
+                RenewalHistory.renew(
+                    &storage.renewalHistory, hashingValueAt: UnsafeRawPointer(new),
+                    storedAt: stored, of: Value.self)
+            }
+        }
+        switch renewing {
+        case .unchanged:
+            // The box holds these very bits already: storing them would only retain and
+            // release.
+            break
+        case .hashed:
+            storage.value = value.unsafelyUnwrapped
+        case .unhashed:
+            storage.value = value.unsafelyUnwrapped
+            RenewalHistory.record(&storage.renewalHistory, storage.value)
         }
     }
 }

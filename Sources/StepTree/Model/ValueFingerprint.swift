@@ -44,19 +44,35 @@ enum ValueFingerprint {
     /// The digest of the value of type `type` at `value`, if its type is digested with no
     /// encoder (see ``isEager(_:)``), so cheaply that a renewal digests it at once rather than
     /// recording it; `nil` otherwise.
+    /// - Parameter stored: A value of the same type, which a step holds, to compare with.
+    /// - Returns: The digest, and whether `stored` holds the very bits of `value` (`false` when
+    ///   that cannot be told, or for no `stored` value).
     /// - Complexity: O(*s*) for a value of *s* steps and bytes of text.
     // Inlined into the renewal that asks, a call fewer on the path of every renewal with a value.
     @inline(__always)
-    static func eagerDigest(ofValueAt value: UnsafeRawPointer, of type: Any.Type) -> StableDigest? {
-        if type == EmptyStep.self { return CanonicalDigest.emptyKeyed }
-        if type == String.self { return CanonicalDigest.string(value.load(as: String.self)) }
-        if type == Int.self { return integerDigest(value.load(as: Int.self)) }
+    static func eagerDigest(
+        ofValueAt value: UnsafeRawPointer, of type: Any.Type, stored: UnsafeRawPointer? = nil
+    ) -> (digest: StableDigest, isStored: Bool)? {
+        if type == EmptyStep.self { return (CanonicalDigest.emptyKeyed, stored != nil) }
+        if type == String.self {
+            return (CanonicalDigest.string(value.load(as: String.self)), false)
+        }
+        if type == Int.self {
+            let number = value.load(as: Int.self)
+            return (integerDigest(number), stored?.load(as: Int.self) == number)
+        }
         if type == Bool.self {
-            return CanonicalDigest.scalar(.bool, value.load(as: Bool.self) ? 1 : 0)
+            let flag = value.load(as: Bool.self)
+            return (
+                CanonicalDigest.scalar(.bool, flag ? 1 : 0), stored?.load(as: Bool.self) == flag
+            )
         }
         return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { known in
-            known.eagerNode?._withUnsafeGuaranteedRef {
-                $0.initialDigest(ofNodeAt: value) ?? $0.digest(ofNodeAt: value)
+            known.eagerNode?._withUnsafeGuaranteedRef { node in
+                (
+                    node.initialDigest(ofNodeAt: value) ?? node.digest(ofNodeAt: value),
+                    stored.map { node.storesSameBits(value, as: $0) } ?? false
+                )
             }
         }
     }

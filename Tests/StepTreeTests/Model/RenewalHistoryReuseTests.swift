@@ -175,4 +175,57 @@ import Testing
         again.select(\.named, with: NamedSteps(name: "a"))
         #expect(again.named.renewal.description == first.named.renewal.description)
     }
+
+    // MARK: A renewal with the value the step holds
+
+    /// Whether the fingerprinter of `ThemeSteps` finds the same bits in `left` and `right`.
+    static func sameBits(_ left: ThemeSteps, _ right: ThemeSteps) throws -> Bool {
+        let fingerprinter = try themeFingerprinter()
+        return withUnsafePointer(to: left) { left in
+            withUnsafePointer(to: right) { right in
+                fingerprinter.storesSameBits(UnsafeRawPointer(left), as: UnsafeRawPointer(right))
+            }
+        }
+    }
+
+    @Test func sameBitsAreTheSameSelectionAndBoxes() throws {
+        var renewed = ThemeSteps.selecting(\.dark)
+        renewed.select(\.dark, fresh: true)
+        #expect(try Self.sameBits(.selecting(\.dark), .selecting(\.dark)))
+        #expect(try Self.sameBits(ThemeSteps(), ThemeSteps()))
+        #expect(try Self.sameBits(renewed, renewed))
+        #expect(try !Self.sameBits(.selecting(\.dark), .selecting(\.light)))
+        #expect(try !Self.sameBits(.selecting(\.dark), ThemeSteps()))
+        #expect(try !Self.sameBits(.selecting(\.dark), renewed))
+    }
+
+    /// Renewed again and again, with the value it holds or another, a step holds the last value
+    /// and the history of every renewal.
+    @Test func aStepHoldsTheLastValueItWasRenewedWith() {
+        var renewed = ThemeSteps.selecting(\.dark)
+        renewed.select(\.dark, fresh: true)
+        let values = [
+            ThemeSteps.selecting(\.dark), .selecting(\.dark), .selecting(\.light), ThemeSteps(),
+            renewed, renewed, .selecting(\.dark),
+        ]
+        var holder = Holder()
+        var history = StepRenewal.initial
+        for value in values {
+            holder.select(\.theme, with: value)
+            history = history.renewed(with: value)
+            #expect(holder.theme.value == value)
+            #expect(holder.theme.renewal.description == history.description)
+        }
+        #expect(holder.theme.renewal.history?.length == values.count)
+    }
+
+    /// The scalars too: the same number again keeps the step's value, another replaces it.
+    @Test func aNumberStepHoldsTheLastNumber() {
+        var list = RenewedList()
+        for number in [7, 7, 8, 0] {
+            list.select(\.item, with: number)
+            #expect(list.item.value == number)
+        }
+        #expect(list.item.renewal.history?.length == 4)
+    }
 }
