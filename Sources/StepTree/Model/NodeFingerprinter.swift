@@ -39,12 +39,19 @@ final class NodeFingerprinter: Sendable {
     /// Where the node stores its selection, when equal bytes there mean equal selections (its
     /// keys are plain bits); `nil` otherwise.
     private let selectionBytes: (offset: Int, count: Int)?
+    /// Where each layer's key sits in the node, and the code of each byte there, when every key
+    /// (and none) is one byte of its own; `nil` otherwise.
+    ///
+    /// A byte's code is the index plus 1 of the child whose key it is (0: none; `UInt8.max`: no
+    /// key has it). A node of initial leaves is then looked up with no call.
+    private let keyBytes: (content: Int, push: Int, modal: Int, codes: [UInt8])?
 
     private static let selectedKey = CanonicalDigest.key("selected")
 
     private init(
         contents: StepTableShape, offsets: [Int], selection: SelectionAccessor, isEager: Bool,
-        selectionBytes: (offset: Int, count: Int)?
+        selectionBytes: (offset: Int, count: Int)?,
+        keyBytes: (content: Int, push: Int, modal: Int, codes: [UInt8])?
     ) {
         let names = contents.names
         self.contents = contents
@@ -52,6 +59,7 @@ final class NodeFingerprinter: Sendable {
         self.selection = selection
         self.isEager = isEager
         self.selectionBytes = selectionBytes
+        self.keyBytes = keyBytes
         let childKeys = names.map(CanonicalDigest.key)
         // The layers' names in a selection's encoding.
         let selectionEntries = ["content", "push", "modal"].map { layer in
@@ -93,11 +101,38 @@ final class NodeFingerprinter: Sendable {
     static func route<Node: StepsCollection>(for type: Node.Type) -> FingerprintRoute {
         guard let valueTypes = pureStepValueTypes(of: type) else { return .encoded }
         let contents = Node.steps.contents
+        let selectionBytes = selectionBytes(of: type, stepOffsets: contents.offsets)
         return .node(
             NodeFingerprinter(
                 contents: contents, offsets: contents.offsets, selection: contents.selection,
                 isEager: valueTypes.allSatisfy(ValueFingerprint.isEager),
-                selectionBytes: selectionBytes(of: type, stepOffsets: contents.offsets)))
+                selectionBytes: selectionBytes,
+                keyBytes: selectionBytes.flatMap {
+                    keyBytes(of: type, at: $0.offset, keys: contents.keyList)
+                }))
+    }
+
+    /// Where a node of type `Node`, whose selection is at byte `offset`, keeps each layer's key,
+    /// if every key and none is one byte of its own; and the child index plus 1 that each byte
+    /// stands for (0: none, `UInt8.max`: no key).
+    private static func keyBytes<Node: StepsCollection>(
+        of type: Node.Type, at offset: Int, keys: [Node.Key]
+    ) -> (content: Int, push: Int, modal: Int, codes: [UInt8])? {
+        typealias Selection = StepSelection<Node.Key>
+        guard MemoryLayout<Node.Key?>.size == 1, keys.count < Int(UInt8.max),
+            let content = MemoryLayout<Selection>.offset(of: \Selection.content),
+            let push = MemoryLayout<Selection>.offset(of: \Selection.push),
+            let modal = MemoryLayout<Selection>.offset(of: \Selection.modal)
+        else { return nil }
+        func byte(_ key: Node.Key?) -> Int { withUnsafeBytes(of: key) { Int($0[0]) } }
+        var codes = [UInt8](repeating: .max, count: 256)
+        codes[byte(nil)] = 0
+        for (index, key) in keys.enumerated() {
+            // Two keys with one byte: the bytes cannot tell them apart.
+            guard codes[byte(key)] == .max else { return nil }
+            codes[byte(key)] = UInt8(index + 1)
+        }
+        return (offset + content, offset + push, offset + modal, codes)
     }
 
     /// Where a pure node of type `Node`, whose steps are at `stepOffsets`, stores its selection,
@@ -225,12 +260,30 @@ extension NodeFingerprinter {
         guard !initialNodes.isEmpty, offsets.allSatisfy({ isInitialLeaf(node, at: $0) }) else {
             return nil
         }
+        // Of at most 4 children: the code is below 125, and cannot overflow.
+        let (content, push, modal) = layerCodes(ofNodeAt: node)
+        let choices = offsets.count &+ 1
+        return initialNodes[content &+ choices &* (push &+ choices &* modal)]
+    }
+
+    /// Whether the layers' keys are read from the node's bytes (see `keyBytes`).
+    var readsKeysFromBytes: Bool { keyBytes != nil }
+
+    /// The index plus 1 (0: none) of the child the node at `node` stores in its content, push
+    /// and modal layers: read from its bytes where they tell, else through its table.
+    @inline(__always)
+    private func layerCodes(ofNodeAt node: UnsafeRawPointer) -> (Int, Int, Int) {
+        if let (content, push, modal, codes) = keyBytes {
+            let code = { (offset: Int) in
+                codes[Int(node.load(fromByteOffset: offset, as: UInt8.self))]
+            }
+            let codes = (code(content), code(push), code(modal))
+            if codes.0 != .max, codes.1 != .max, codes.2 != .max {
+                return (Int(codes.0), Int(codes.1), Int(codes.2))
+            }
+        }
         let (content, push, modal) = storedIndices(ofNodeAt: node)
-        let choices = offsets.count + 1
-        let code =
-            (content.map { $0 + 1 } ?? 0) + choices
-            * ((push.map { $0 + 1 } ?? 0) + choices * (modal.map { $0 + 1 } ?? 0))
-        return initialNodes[code]
+        return (content.map { $0 &+ 1 } ?? 0, push.map { $0 &+ 1 } ?? 0, modal.map { $0 &+ 1 } ?? 0)
     }
 
     /// The index of the child the node at `node` stores in its content, push and modal layers.

@@ -109,18 +109,35 @@ import Testing
 
     // MARK: The look-up of a node of initial leaves
 
-    /// The fingerprinter of `ThemeSteps`, which is pure and eager.
-    static func themeFingerprinter() throws -> NodeFingerprinter {
-        guard case .node(let fingerprinter) = FingerprintRoutes.shared(for: ThemeSteps.self)
-        else { throw LookUpError.noFingerprinter }
+    /// A pure node of leaves with a child in each layer.
+    struct LayeredSteps: StepsCollection {
+        enum Key: String, StepKey { case main, detail, sheet }
+        var selected = StepSelection<Key>()
+        var main = Step()
+        var detail = Step()
+        var sheet = Step()
+        static let steps = StepTable<Self>(
+            .inline(.main, \.main), .push(.detail, \.detail), .present(.sheet, \.sheet))
+        init() {}
+    }
+
+    /// The fingerprinter of `type`, a pure node.
+    static func fingerprinter(of type: any StepValue.Type) throws -> NodeFingerprinter {
+        guard case .node(let fingerprinter) = FingerprintRoutes.shared(for: type) else {
+            throw LookUpError.noFingerprinter
+        }
         return fingerprinter
+    }
+
+    static func themeFingerprinter() throws -> NodeFingerprinter {
+        try fingerprinter(of: ThemeSteps.self)
     }
 
     enum LookUpError: Error { case noFingerprinter }
 
     /// The digest of `value` by the look-up, `nil` where it does not apply.
-    static func initialDigest(_ value: ThemeSteps) throws -> String? {
-        let fingerprinter = try themeFingerprinter()
+    static func initialDigest<Node: StepsCollection>(_ value: Node) throws -> String? {
+        let fingerprinter = try fingerprinter(of: Node.self)
         return withUnsafePointer(to: value) {
             fingerprinter.initialDigest(ofNodeAt: UnsafeRawPointer($0)).map(
                 ValueFingerprintTests.hex)
@@ -133,6 +150,21 @@ import Testing
         let theme = Self.themes[index]
         #expect(try Self.initialDigest(theme) == ValueFingerprintTests.encoded(theme))
         #expect(ValueFingerprintTests.digest(theme) == ValueFingerprintTests.encoded(theme))
+    }
+
+    /// Every combination of a child in each layer, read from the selection's bytes, digests by
+    /// the look-up as its encoding does.
+    @Test(arguments: 0..<8)
+    func everyLayerIsLookedUp(combination: Int) throws {
+        var node = LayeredSteps()
+        node.selected = StepSelection(
+            combination & 1 == 0 ? nil : .main, push: combination & 2 == 0 ? nil : .detail,
+            modal: combination & 4 == 0 ? nil : .sheet)
+        let digest = try #require(try Self.initialDigest(node))
+        #expect(digest == ValueFingerprintTests.encoded(node))
+        #expect(ValueFingerprint.isEager(LayeredSteps.self))
+        #expect(try Self.fingerprinter(of: LayeredSteps.self).readsKeysFromBytes)
+        #expect(try Self.themeFingerprinter().readsKeysFromBytes)
     }
 
     /// A node whose child was renewed (or holds a box of its own) is digested child by child,
