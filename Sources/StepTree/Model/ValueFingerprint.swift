@@ -168,6 +168,8 @@ struct FingerprintRoutes {
 
     /// The kept route of `type`, unretained: routes live as long as the program.
     /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
+    // Inlined: a call fewer on the path of every renewal with a value.
+    @inline(__always)
     static func known(_ type: Any.Type) -> Unmanaged<KnownRoute> {
         let id = ObjectIdentifier(type)
         if let last = lastKnown.load(), last._withUnsafeGuaranteedRef({ $0.type == id }) {
