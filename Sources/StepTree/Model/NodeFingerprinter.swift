@@ -119,7 +119,9 @@ final class NodeFingerprinter: Sendable {
         of type: Node.Type, at offset: Int, keys: [Node.Key]
     ) -> (content: Int, push: Int, modal: Int, codes: [UInt8])? {
         typealias Selection = StepSelection<Node.Key>
-        guard MemoryLayout<Node.Key?>.size == 1, keys.count < Int(UInt8.max),
+        // Three one-byte keys and nothing else: those bytes are the whole selection.
+        guard MemoryLayout<Node.Key?>.size == 1, MemoryLayout<Selection>.size == 3,
+            keys.count < Int(UInt8.max),
             let content = MemoryLayout<Selection>.offset(of: \Selection.content),
             let push = MemoryLayout<Selection>.offset(of: \Selection.push),
             let modal = MemoryLayout<Selection>.offset(of: \Selection.modal)
@@ -167,6 +169,14 @@ final class NodeFingerprinter: Sendable {
             != other.load(fromByteOffset: child, as: UInt.self)
         {
             return false
+        }
+        if let (content, push, modal, _) = keyBytes {
+            let byte = { (pointer: UnsafeRawPointer, offset: Int) in
+                pointer.load(fromByteOffset: offset, as: UInt8.self)
+            }
+            return byte(node, content) == byte(other, content)
+                && byte(node, push) == byte(other, push)
+                && byte(node, modal) == byte(other, modal)
         }
         // A few bytes: a loop costs less than a call to `memcmp`.
         for byte in offset..<offset + count
