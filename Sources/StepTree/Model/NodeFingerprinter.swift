@@ -31,17 +31,35 @@ final class NodeFingerprinter: Sendable {
     /// Whether every child's value is digested with no encoder, so that the node can be
     /// digested when it is renewed with (see `ValueFingerprint.eagerDigest(ofValueAt:of:)`).
     let isEager: Bool
+    /// The address of the box that leaves with no payload share, and the type of such a box:
+    /// kept here, so that a digest reads no global.
+    private let sharedEmptyLeaf = Int(bitPattern: ObjectIdentifier(Step().storage))
+    private let emptyLeafType = ObjectIdentifier(StepStorage<EmptyStep>.self)
+
+    /// Where the node stores its selection, when equal bytes there mean equal selections (its
+    /// keys are plain bits); `nil` otherwise.
+    private let selectionBytes: (offset: Int, count: Int)?
+    /// Where each layer's key sits in the node, and the code of each byte there, when every key
+    /// (and none) is one byte of its own; `nil` otherwise.
+    ///
+    /// A byte's code is the index plus 1 of the child whose key it is (0: none; `UInt8.max`: no
+    /// key has it). A node of initial leaves is then looked up with no call.
+    private let keyBytes: (content: Int, push: Int, modal: Int, codes: [UInt8])?
 
     private static let selectedKey = CanonicalDigest.key("selected")
 
     private init(
-        contents: StepTableShape, offsets: [Int], selection: SelectionAccessor, isEager: Bool
+        contents: StepTableShape, offsets: [Int], selection: SelectionAccessor, isEager: Bool,
+        selectionBytes: (offset: Int, count: Int)?,
+        keyBytes: (content: Int, push: Int, modal: Int, codes: [UInt8])?
     ) {
         let names = contents.names
         self.contents = contents
         self.offsets = offsets
         self.selection = selection
         self.isEager = isEager
+        self.selectionBytes = selectionBytes
+        self.keyBytes = keyBytes
         let childKeys = names.map(CanonicalDigest.key)
         // The layers' names in a selection's encoding.
         let selectionEntries = ["content", "push", "modal"].map { layer in
@@ -83,10 +101,91 @@ final class NodeFingerprinter: Sendable {
     static func route<Node: StepsCollection>(for type: Node.Type) -> FingerprintRoute {
         guard let valueTypes = pureStepValueTypes(of: type) else { return .encoded }
         let contents = Node.steps.contents
+        let selectionBytes = selectionBytes(of: type, stepOffsets: contents.offsets)
         return .node(
             NodeFingerprinter(
                 contents: contents, offsets: contents.offsets, selection: contents.selection,
-                isEager: valueTypes.allSatisfy(ValueFingerprint.isEager)))
+                isEager: valueTypes.allSatisfy(ValueFingerprint.isEager),
+                selectionBytes: selectionBytes,
+                keyBytes: selectionBytes.flatMap {
+                    keyBytes(of: type, at: $0.offset, keys: contents.keyList)
+                }))
+    }
+
+    /// Where a node of type `Node`, whose selection is at byte `offset`, keeps each layer's key,
+    /// if every key and none is one byte of its own; and the child index plus 1 that each byte
+    /// stands for (0: none, `UInt8.max`: no key).
+    private static func keyBytes<Node: StepsCollection>(
+        of type: Node.Type, at offset: Int, keys: [Node.Key]
+    ) -> (content: Int, push: Int, modal: Int, codes: [UInt8])? {
+        typealias Selection = StepSelection<Node.Key>
+        // Three one-byte keys and nothing else: those bytes are the whole selection.
+        guard MemoryLayout<Node.Key?>.size == 1, MemoryLayout<Selection>.size == 3,
+            keys.count < Int(UInt8.max),
+            let content = MemoryLayout<Selection>.offset(of: \Selection.content),
+            let push = MemoryLayout<Selection>.offset(of: \Selection.push),
+            let modal = MemoryLayout<Selection>.offset(of: \Selection.modal)
+        else { return nil }
+        func byte(_ key: Node.Key?) -> Int { withUnsafeBytes(of: key) { Int($0[0]) } }
+        var codes = [UInt8](repeating: .max, count: 256)
+        codes[byte(nil)] = 0
+        for (index, key) in keys.enumerated() {
+            // Two keys with one byte: the bytes cannot tell them apart.
+            guard codes[byte(key)] == .max else { return nil }
+            codes[byte(key)] = UInt8(index + 1)
+        }
+        return (offset + content, offset + push, offset + modal, codes)
+    }
+
+    /// Where a pure node of type `Node`, whose steps are at `stepOffsets`, stores its selection,
+    /// if its keys are plain bits; `nil` otherwise.
+    ///
+    /// The selection is the node's one stored property besides its steps, which are one word
+    /// each, at word boundaries: it starts at the first word no step takes.
+    private static func selectionBytes<Node: StepsCollection>(
+        of type: Node.Type, stepOffsets: [Int]
+    ) -> (offset: Int, count: Int)? {
+        let word = MemoryLayout<Step<EmptyStep>>.size
+        let count = MemoryLayout<StepSelection<Node.Key>>.size
+        guard _isPOD(Node.Key.self), MemoryLayout<StepSelection<Node.Key>>.alignment <= word,
+            stepOffsets.allSatisfy({ $0 % word == 0 })
+        else { return nil }
+        let steps = Set(stepOffsets)
+        var offset = 0
+        while steps.contains(offset) { offset += word }
+        guard offset + count <= MemoryLayout<Node>.size else { return nil }
+        return (offset, count)
+    }
+
+    /// Whether the nodes at `node` and `other`, of this fingerprinter's type, store the same
+    /// bits in every property (so that either may stand for the other); `false` when that
+    /// cannot be told.
+    /// - Complexity: O(*n*) for *n* children.
+    @inline(__always)
+    func storesSameBits(_ node: UnsafeRawPointer, as other: UnsafeRawPointer) -> Bool {
+        guard let (offset, count) = selectionBytes else { return false }
+        for child in offsets
+        where node.load(fromByteOffset: child, as: UInt.self)
+            != other.load(fromByteOffset: child, as: UInt.self)
+        {
+            return false
+        }
+        if let (content, push, modal, _) = keyBytes {
+            let byte = { (pointer: UnsafeRawPointer, offset: Int) in
+                pointer.load(fromByteOffset: offset, as: UInt8.self)
+            }
+            return byte(node, content) == byte(other, content)
+                && byte(node, push) == byte(other, push)
+                && byte(node, modal) == byte(other, modal)
+        }
+        // A few bytes: a loop costs less than a call to `memcmp`.
+        for byte in offset..<offset + count
+        where node.load(fromByteOffset: byte, as: UInt8.self)
+            != other.load(fromByteOffset: byte, as: UInt8.self)
+        {
+            return false
+        }
+        return true
     }
 
     /// Whether `Node`'s stored properties are exactly `selected` and its table's steps.
@@ -133,24 +232,21 @@ final class NodeFingerprinter: Sendable {
 
     /// The digest of the node at `node`, of the type this fingerprinter was made for.
     /// - Complexity: O(*n*) for *n* children, plus their values' digests.
+    func digest(ofNodeAt node: UnsafeRawPointer) -> StableDigest {
+        var routes = FingerprintRoutes()
+        return digest(ofNodeAt: node, &routes)
+    }
+
+    /// The digest of the node at `node`, of the type this fingerprinter was made for, finding
+    /// the way its children are digested through `routes`.
+    /// - Complexity: O(*n*) for *n* children, plus their values' digests.
     func digest(ofNodeAt node: UnsafeRawPointer, _ routes: inout FingerprintRoutes) -> StableDigest
     {
-        let (content, push, modal) = selection.storedIndices(node, contents)
-        var allInitialLeaves = true
-        for offset in offsets where !Self.isInitialLeaf(node, at: offset) {
-            allInitialLeaves = false
-            break
-        }
-        if allInitialLeaves, !initialNodes.isEmpty {
-            let choices = offsets.count + 1
-            let code =
-                (content.map { $0 + 1 } ?? 0) + choices
-                * ((push.map { $0 + 1 } ?? 0) + choices * (modal.map { $0 + 1 } ?? 0))
-            return initialNodes[code]
-        }
+        if let initial = initialDigest(ofNodeAt: node) { return initial }
+        let (content, push, modal) = storedIndices(ofNodeAt: node)
         var digest = KeyedDigest()
         for index in offsets.indices {
-            if Self.isInitialLeaf(node, at: offsets[index]) {
+            if isInitialLeaf(node, at: offsets[index]) {
                 digest.add(entry: initialLeafEntries[index])
             } else {
                 let child = node.load(fromByteOffset: offsets[index], as: StepNodeStorage.self)
@@ -166,15 +262,57 @@ final class NodeFingerprinter: Sendable {
 }
 
 extension NodeFingerprinter {
+    /// The digest of the node at `node` if every child is a leaf with no payload in its initial
+    /// history (a node just made by `selecting`): a look-up by its selection; `nil` otherwise.
+    /// - Complexity: O(*n*) for *n* children.
+    @inline(__always)
+    func initialDigest(ofNodeAt node: UnsafeRawPointer) -> StableDigest? {
+        guard !initialNodes.isEmpty, offsets.allSatisfy({ isInitialLeaf(node, at: $0) }) else {
+            return nil
+        }
+        // Of at most 4 children: the code is below 125, and cannot overflow.
+        let (content, push, modal) = layerCodes(ofNodeAt: node)
+        let choices = offsets.count &+ 1
+        return initialNodes[content &+ choices &* (push &+ choices &* modal)]
+    }
+
+    /// Whether the layers' keys are read from the node's bytes (see `keyBytes`).
+    var readsKeysFromBytes: Bool { keyBytes != nil }
+
+    /// The index plus 1 (0: none) of the child the node at `node` stores in its content, push
+    /// and modal layers: read from its bytes where they tell, else through its table.
+    @inline(__always)
+    private func layerCodes(ofNodeAt node: UnsafeRawPointer) -> (Int, Int, Int) {
+        if let (content, push, modal, codes) = keyBytes {
+            let code = { (offset: Int) in
+                codes[Int(node.load(fromByteOffset: offset, as: UInt8.self))]
+            }
+            let codes = (code(content), code(push), code(modal))
+            if codes.0 != .max, codes.1 != .max, codes.2 != .max {
+                return (Int(codes.0), Int(codes.1), Int(codes.2))
+            }
+        }
+        let (content, push, modal) = storedIndices(ofNodeAt: node)
+        return (content.map { $0 &+ 1 } ?? 0, push.map { $0 &+ 1 } ?? 0, modal.map { $0 &+ 1 } ?? 0)
+    }
+
+    /// The index of the child the node at `node` stores in its content, push and modal layers.
+    @inline(__always)
+    private func storedIndices(ofNodeAt node: UnsafeRawPointer) -> (Int?, Int?, Int?) {
+        // Borrowed: the table holds its accessor, and the call then costs no reference counting.
+        Unmanaged.passUnretained(selection)._withUnsafeGuaranteedRef {
+            $0.storedIndices(node, contents)
+        }
+    }
+
     /// Whether the step at byte `offset` of `node` is a leaf with no payload in its initial
     /// history; read without retaining its box, which the node holds.
-    private static func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {
-        node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
-            ._withUnsafeGuaranteedRef {
-                $0.renewalHistory == nil && ObjectIdentifier(type(of: $0)) == emptyLeaf
-            }
+    private func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {
+        let box = node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
+        // Most such leaves share one box (see `Step.init()`), which is never renewed in place.
+        if Int(bitPattern: box.toOpaque()) == sharedEmptyLeaf { return true }
+        return box._withUnsafeGuaranteedRef {
+            $0.renewalHistory == nil && ObjectIdentifier(type(of: $0)) == emptyLeafType
+        }
     }
 }
-
-/// The box type of a leaf with no payload.
-private let emptyLeaf = ObjectIdentifier(StepStorage<EmptyStep>.self)

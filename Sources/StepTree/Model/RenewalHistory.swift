@@ -31,7 +31,9 @@ class RenewalHistory: @unchecked Sendable {
 
     /// The number of renewals since the initial state, when all of them were made in this
     /// process; 0 when it is not known (a decoded history, or one that follows it).
-    final let length: Int
+    ///
+    /// Changes only in a record that one box alone holds, which ``renew(_:hashing:)`` reuses.
+    final private(set) var length: Int
     /// The fingerprint once known; until then `(0, 0)`, which no renewed history has (see
     /// `StepRenewal.chain`): an optional would take 8 more bytes per record.
     private final var words: Fingerprint = (0, 0)
@@ -93,44 +95,96 @@ class RenewalHistory: @unchecked Sendable {
 
     /// The record of one more renewal after `previous`, with `value` or with no value.
     ///
-    /// A value digested with no encoder (``EmptyStep``, a string, a pure node of such values:
-    /// see `ValueFingerprint.eagerDigest(ofValueAt:of:)`) is hashed at once, for less than
-    /// recording it would cost: the record then holds only its fingerprint, and the chain before
-    /// it is fingerprinted first. Any other value is recorded, and hashed when the fingerprint is
-    /// read.
-    // Inlinable, so that the value is read in place, and wrapped in its existential, where its
-    // type is known: unspecialized, that looks up the optional's metadata on every renewal.
+    /// A value digested with no encoder is hashed at once (see
+    /// ``renew(_:hashingValueAt:storedAt:of:)``); any other value is recorded, and hashed when
+    /// the fingerprint is read.
     @inlinable
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory
     {
+        var history = previous
         guard let value else {
-            let record = RenewalHistory(after: previous)
-            record.boundChain()
-            return record
+            renew(&history)
+            return history.unsafelyUnwrapped
         }
-        let hashed = withUnsafePointer(to: value) {
-            hashedAtOnce(after: previous, valueAt: UnsafeRawPointer($0), of: Value.self)
+        let renewing = withUnsafePointer(to: value) {
+            renew(&history, hashingValueAt: $0, storedAt: nil, of: Value.self)
         }
-        if let hashed { return hashed }
-        let record = ValueRenewal(after: previous, value: value)
-        record.boundChain()
-        return record
+        if renewing == .unhashed { record(&history, value) }
+        return history.unsafelyUnwrapped
     }
 
-    /// The renewal after `previous` with the value of type `type` at `value`, fingerprinted at
-    /// once, if such values are digested with no encoder; `nil` otherwise.
+    /// Renews `history` (`nil`: the initial one) once more, with no value.
+    /// - Complexity: O(1).
     @usableFromInline
-    static func hashedAtOnce(
-        after previous: RenewalHistory?, valueAt value: UnsafeRawPointer,
-        of type: any StepValue.Type
-    ) -> RenewalHistory? {
-        guard let digest = ValueFingerprint.eagerDigest(ofValueAt: value, of: type) else {
-            return nil
+    static func renew(_ history: inout RenewalHistory?) {
+        let record = RenewalHistory(after: history)
+        record.boundChain()
+        history = record
+    }
+
+    /// What a renewal with a value did, and what it leaves to the step.
+    @usableFromInline
+    enum ValueRenewing {
+        /// Hashed at once, and the step already holds the value's very bits: nothing to store.
+        case unchanged
+        /// Hashed at once: the step stores the value.
+        case hashed
+        /// Not hashed: the step stores the value, and ``record(_:_:)`` records it.
+        case unhashed
+    }
+
+    /// Renews `history` (`nil`: the initial one) once more with the value at `value`, if it is
+    /// digested with no encoder (``EmptyStep``, a string, a pure node of such values: see
+    /// `ValueFingerprint.eagerDigest(ofValueAt:of:stored:)`): hashed at once, for less than
+    /// recording it would cost, and the record then holds only its fingerprint.
+    /// - Parameters:
+    ///   - stored: The value the step holds, compared with `value`; `nil` for none.
+    ///   - type: The type of `value` (and `stored`): bare metadata, no witness table to look up.
+    /// - Returns: What the step still has to do: store the value, or record it too.
+    /// - Complexity: O(*s*) for a value of *s* leaves hashed at once, which allocates nothing
+    ///   when the record it follows is this reference's alone.
+    @usableFromInline
+    static func renew(
+        _ history: inout RenewalHistory?, hashingValueAt value: UnsafeRawPointer,
+        storedAt stored: UnsafeRawPointer?, of type: Any.Type
+    ) -> ValueRenewing {
+        guard
+            let (digest, isStored) = ValueFingerprint.eagerDigest(
+                ofValueAt: value, of: type, stored: stored)
+        else { return .unhashed }
+        renew(&history, hashing: digest)
+        return isStored ? .unchanged : .hashed
+    }
+
+    /// Renews `history` with `value`, recorded to be hashed when the fingerprint is read.
+    // Specialized, so that the value is wrapped in its existential where its type is known:
+    // unspecialized, that looks up the optional's metadata on every renewal. Out of line: the
+    // rare case.
+    @inlinable @inline(never)
+    static func record<Value: StepValue>(_ history: inout RenewalHistory?, _ value: Value) {
+        let record = ValueRenewal(after: history, value: value)
+        record.boundChain()
+        history = record
+    }
+
+    /// Renews `history` with a value of digest `digest`, fingerprinted at once.
+    ///
+    /// A record known to this reference alone, and fingerprinted when it was made, is changed
+    /// in place: nothing can tell it from a new one, and a step renewed again and again then
+    /// allocates nothing.
+    @inline(__always)
+    static func renew(_ history: inout RenewalHistory?, hashing digest: StableDigest) {
+        let fingerprint = StepRenewal.chain(history?.fingerprint ?? (0, 0), digest)
+        if isKnownUniquelyReferenced(&history) {
+            let record = history.unsafelyUnwrapped
+            if record.pending == 0 {
+                record.length = Self.length(after: record)
+                record.words = fingerprint
+                return
+            }
         }
-        return RenewalHistory(
-            fingerprint: StepRenewal.chain(previous?.fingerprint ?? (0, 0), digest),
-            after: previous)
+        history = RenewalHistory(fingerprint: fingerprint, after: history)
     }
 
     /// Whether `left` and `right` are known to be histories of different lengths, so different.

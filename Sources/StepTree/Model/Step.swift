@@ -83,8 +83,27 @@ public struct Step<Value: StepValue>: Sendable {
     @inlinable
     mutating func renew(with value: Value?) {
         makeUnique()
-        if let value { storage.value = value }
-        storage.renewalHistory = RenewalHistory.after(storage.renewalHistory, value: value)
+        // Not bound to a name, which would copy it: an optional keeps its payload's bits first.
+        guard case .some = value else { return RenewalHistory.renew(&storage.renewalHistory) }
+        let storage = storage
+        let renewing = withUnsafePointer(to: value) { new in
+            withUnsafePointer(to: &storage.value) { stored in
+                RenewalHistory.renew(
+                    &storage.renewalHistory, hashingValueAt: UnsafeRawPointer(new),
+                    storedAt: stored, of: Value.self)
+            }
+        }
+        switch renewing {
+        case .unchanged:
+            // The box holds these very bits already: storing them would only retain and
+            // release.
+            break
+        case .hashed:
+            storage.value = value.unsafelyUnwrapped
+        case .unhashed:
+            storage.value = value.unsafelyUnwrapped
+            RenewalHistory.record(&storage.renewalHistory, storage.value)
+        }
     }
 }
 

@@ -44,21 +44,37 @@ enum ValueFingerprint {
     /// The digest of the value of type `type` at `value`, if its type is digested with no
     /// encoder (see ``isEager(_:)``), so cheaply that a renewal digests it at once rather than
     /// recording it; `nil` otherwise.
+    /// - Parameter stored: A value of the same type, which a step holds, to compare with.
+    /// - Returns: The digest, and whether `stored` holds the very bits of `value` (`false` when
+    ///   that cannot be told, or for no `stored` value).
     /// - Complexity: O(*s*) for a value of *s* steps and bytes of text.
-    static func eagerDigest(ofValueAt value: UnsafeRawPointer, of type: any StepValue.Type)
-        -> StableDigest?
-    {
-        if type == EmptyStep.self { return CanonicalDigest.emptyKeyed }
-        if type == String.self { return CanonicalDigest.string(value.load(as: String.self)) }
-        if type == Int.self { return integerDigest(value.load(as: Int.self)) }
-        if type == Bool.self {
-            return CanonicalDigest.scalar(.bool, value.load(as: Bool.self) ? 1 : 0)
+    // Inlined into the renewal that asks, a call fewer on the path of every renewal with a value.
+    @inline(__always)
+    static func eagerDigest(
+        ofValueAt value: UnsafeRawPointer, of type: Any.Type, stored: UnsafeRawPointer? = nil
+    ) -> (digest: StableDigest, isStored: Bool)? {
+        if type == EmptyStep.self { return (CanonicalDigest.emptyKeyed, stored != nil) }
+        if type == String.self {
+            return (CanonicalDigest.string(value.load(as: String.self)), false)
         }
-        guard case .node(let fingerprinter) = FingerprintRoutes.shared(for: type),
-            fingerprinter.isEager
-        else { return nil }
-        var routes = FingerprintRoutes()
-        return fingerprinter.digest(ofNodeAt: value, &routes)
+        if type == Int.self {
+            let number = value.load(as: Int.self)
+            return (integerDigest(number), stored?.load(as: Int.self) == number)
+        }
+        if type == Bool.self {
+            let flag = value.load(as: Bool.self)
+            return (
+                CanonicalDigest.scalar(.bool, flag ? 1 : 0), stored?.load(as: Bool.self) == flag
+            )
+        }
+        return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { known in
+            known.eagerNode?._withUnsafeGuaranteedRef { node in
+                (
+                    node.initialDigest(ofNodeAt: value) ?? node.digest(ofNodeAt: value),
+                    stored.map { node.storesSameBits(value, as: $0) } ?? false
+                )
+            }
+        }
     }
 
     /// Whether values of `type` are digested with no encoder: ``EmptyStep``, the scalars
@@ -67,10 +83,7 @@ enum ValueFingerprint {
         if type == EmptyStep.self || type == String.self || type == Int.self || type == Bool.self {
             return true
         }
-        guard case .node(let fingerprinter) = FingerprintRoutes.shared(for: type) else {
-            return false
-        }
-        return fingerprinter.isEager
+        return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { $0.eagerNode != nil }
     }
 
     /// The digest of `value`'s encoding; a value whose encoding throws is digested by its
@@ -129,14 +142,13 @@ enum FingerprintRoute {
 struct FingerprintRoutes {
     private var last: (type: ObjectIdentifier, route: FingerprintRoute)?
 
-    /// Every route found, and the last one asked for: most renewals are of the type of the one
-    /// before, and comparing one identifier costs far less than hashing it.
-    private static let known = Locked<
-        (
-            last: (type: ObjectIdentifier, route: FingerprintRoute)?,
-            all: [ObjectIdentifier: FingerprintRoute]
-        )
-    >((nil, [:]))
+    /// Every route found, by type; never removed, so that ``lastKnown`` can refer to one
+    /// unretained.
+    private static let known = Locked<[ObjectIdentifier: KnownRoute]>([:])
+
+    /// The route any thread last asked for: most renewals are of the type of the one before, and
+    /// comparing one identifier costs far less than a look-up under the lock.
+    private static let lastKnown = PublishedReference<KnownRoute>()
 
     /// The route of values of `type`.
     /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
@@ -151,62 +163,64 @@ struct FingerprintRoutes {
     /// The route of values of `type`, from the routes every thread shares.
     /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
     static func shared(for type: any StepValue.Type) -> FingerprintRoute {
-        let id = ObjectIdentifier(type)
-        if lastType.value == Int(bitPattern: id) { return lastRoute }
-        let route = lockedShared(for: type)
-        lastType.value = Int(bitPattern: id)
-        lastRoute = route
-        return route
+        known(type)._withUnsafeGuaranteedRef { $0.route }
     }
 
-    /// The type this thread last asked the route of, and its route: routes are never freed, so
-    /// the thread's words can refer to a node's fingerprinter without retaining it, and asking
-    /// again for the same type takes no lock.
-    private static let lastType = ThreadWord("the last fingerprinted type")
-    private static let lastFingerprinter = ThreadWord("the last fingerprinter")
-
-    /// The route in `lastFingerprinter` (0 for `.encoded`).
-    private static var lastRoute: FingerprintRoute {
-        get {
-            guard let pointer = UnsafeRawPointer(bitPattern: lastFingerprinter.value) else {
-                return .encoded
-            }
-            return .node(Unmanaged<NodeFingerprinter>.fromOpaque(pointer).takeUnretainedValue())
+    /// The kept route of `type`, unretained: routes live as long as the program.
+    /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
+    // Inlined: a call fewer on the path of every renewal with a value.
+    @inline(__always)
+    static func known(_ type: Any.Type) -> Unmanaged<KnownRoute> {
+        let id = ObjectIdentifier(type)
+        if let last = lastKnown.load(), last._withUnsafeGuaranteedRef({ $0.type == id }) {
+            return last
         }
-        set {
-            lastFingerprinter.value =
-                switch newValue {
-                case .encoded: 0
-                case .node(let fingerprinter):
-                    Int(bitPattern: Unmanaged.passUnretained(fingerprinter).toOpaque())
-                }
-        }
+        let known = lockedKnown(type)
+        lastKnown.store(known)
+        return .passUnretained(known)
     }
 
-    /// The route of values of `type`, from the table every thread shares.
-    private static func lockedShared(for type: any StepValue.Type) -> FingerprintRoute {
+    /// The kept route of `type`, from the table every thread shares.
+    private static func lockedKnown(_ type: Any.Type) -> KnownRoute {
         let id = ObjectIdentifier(type)
-        let found = known.withLock { known -> FingerprintRoute? in
-            if let last = known.last, last.type == id { return last.route }
-            guard let route = known.all[id] else { return nil }
-            known.last = (id, route)
-            return route
-        }
-        if let found { return found }
+        if let found = known.withLock({ $0[id] }) { return found }
         // Found outside the lock: deciding a node's purity makes a node, which may make tables,
         // and deciding whether it is eager finds its steps' routes.
-        let made =
+        let route =
             if let node = type as? any StepsCollection.Type {
                 NodeFingerprinter.route(for: node)
             } else {
                 FingerprintRoute.encoded
             }
+        let made = KnownRoute(type: id, route: route)
         return known.withLock { known in
-            let route = known.all[id] ?? made
-            known.all[id] = route
-            known.last = (id, route)
-            return route
+            if let kept = known[id] { return kept }
+            known[id] = made
+            return made
         }
+    }
+}
+
+/// The route of one type, kept for the life of the program once found.
+final class KnownRoute: Sendable {
+    /// The type whose values take the route.
+    let type: ObjectIdentifier
+    /// How the type's values are digested.
+    let route: FingerprintRoute
+    /// The route's fingerprinter when the type is a pure node digested with no encoder (see
+    /// `ValueFingerprint.eagerDigest(ofValueAt:of:)`), unretained (`route` holds it); `nil`
+    /// otherwise.
+    let eagerNode: Unmanaged<NodeFingerprinter>?
+
+    init(type: ObjectIdentifier, route: FingerprintRoute) {
+        self.type = type
+        self.route = route
+        eagerNode =
+            switch route {
+            case .node(let fingerprinter) where fingerprinter.isEager:
+                .passUnretained(fingerprinter)
+            default: nil
+            }
     }
 }
 
