@@ -98,7 +98,9 @@ extension StepsCollection {
     mutating func selectLast<A: StepValue, R: SelectionRecorder>(
         at offset: Int, fresh: Bool, value: A?, recorder: inout R
     ) {
-        let renews = fresh || value != nil
+        // Not `value != nil`, which copies the value to compare it.
+        var renews = fresh
+        if case .some = value { renews = true }
         let level = selectInPlace(childAt: offset, renewed: renews, recorder: &recorder)
         guard renews || R.isRecording else { return }
         withChild(at: offset) { (step: inout Step<A>) in
