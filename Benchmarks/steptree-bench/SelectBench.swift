@@ -144,6 +144,30 @@ enum SelectBench {
         return try deepLinks(selectValue)
     }
 
+    /// One step renewed with two values in turn, as a toggle is (VDFlow's comparison does
+    /// this): `a/b/c` with a node selecting `d`, then one selecting `h`.
+    static func toggled() throws -> Runner {
+        @inline(__always) func toggle(_ steps: inout LinkRoot, _ index: Int) {
+            steps.select(
+                \.a, \.b, \.c,
+                with: index & 1 == 0 ? LinkLevel3.selecting(\.d) : LinkLevel3.selecting(\.h))
+        }
+        var steps = LinkRoot()
+        for index in 0..<2 {
+            toggle(&steps, index)
+            let shown = steps.visibleScreen.description
+            let expected = index == 0 ? "/a/b/c/d" : "/a/b/c/h"
+            try expect(shown == expected, "a toggled value shows \(shown), expected \(expected)")
+        }
+        return { count in
+            var local = steps
+            return timeLoop(count) { index in
+                toggle(&local, index)
+                blackHole(local)
+            }
+        }
+    }
+
     /// `typed` with a global observer installed that counts the selections it is told about.
     static func observed() throws -> Runner {
         let counter = SelectionCounter()

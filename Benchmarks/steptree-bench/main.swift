@@ -16,6 +16,7 @@ let workloads = [
     Workload("select.observed", SelectBench.observed),
     Workload("select.observed.leaf", SelectBench.observedLeaf),
     Workload("select.value", SelectBench.valued),
+    Workload("select.value.toggle", SelectBench.toggled),
     Workload("select.baseline", SelectBench.baseline),
     Workload("select.path", SelectBench.path),
     Workload("show.path", SelectBench.shown),

@@ -101,9 +101,12 @@ public func workloads() -> [Workload] {
             return { count in
                 var local = base
                 return timeLoop(count) { index in
+                    // A choice between two values, as VDFlow's `index & 1 == 0 ? .dark : .light`
+                    // is: choosing between key paths instead computes an offset at run time.
                     local.select(
                         \.profile, \.detail,
-                        with: ThemeSteps.selecting(index & 1 == 0 ? \.dark : \.light))
+                        with: index & 1 == 0
+                            ? ThemeSteps.selecting(\.dark) : ThemeSteps.selecting(\.light))
                     escape(&local)
                 }
             }
