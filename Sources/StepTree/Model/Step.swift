@@ -118,8 +118,10 @@ extension Step where Value: StepsCollection {
 }
 
 extension Step where Value == EmptyStep {
+    // Inlinable, so that a node of several leaves reads the shared box once.
     /// Creates a leaf step with no payload.
-    public init() { self.init(EmptyStep()) }
+    @inlinable
+    public init() { self.storage = sharedEmptyLeaf }
 }
 
 extension Step: Equatable {

@@ -203,7 +203,7 @@ struct ElementReference {
 
 /// The one box of every leaf step with no payload in its initial state: an `EmptyStep` has one
 /// value, so they can all share it (copy-on-write copies it for a renewal).
-private let sharedEmptyLeaf = StepStorage(EmptyStep())
+@usableFromInline let sharedEmptyLeaf = StepStorage(EmptyStep())
 
 /// The box of a leaf value; node and stack values use subclasses that describe their shape.
 @usableFromInline
