@@ -33,6 +33,24 @@ struct SharedCounter: Sendable {
         unsafeDowncast(box, to: Locked<Int>.self).withLock { $0 }
     }
 
+    /// The counter's value, read with acquiring ordering: what the thread that stored it wrote
+    /// before, with releasing ordering, is visible.
+    func loadAcquiring() -> Int {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return unsafeDowncast(box, to: AtomicCount.self).value.load(ordering: .acquiring)
+        }
+        return lockedLoad()
+    }
+
+    /// Sets the counter to `value` with releasing ordering (see ``loadAcquiring()``).
+    func storeReleasing(_ value: Int) {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            unsafeDowncast(box, to: AtomicCount.self).value.store(value, ordering: .releasing)
+        } else {
+            store(value)
+        }
+    }
+
     /// Sets the counter to `value`.
     func store(_ value: Int) {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
