@@ -19,13 +19,13 @@ public enum StepSystem {
     }
 
     /// Whether an observer is installed: one relaxed load, the check typed selections make
-    /// before asking for ``listeningObserver()``.
+    /// before they record what they change.
     @inlinable static var mayReportSelections: Bool { installed.isOccupied }
 
     /// The observer to tell about a bare-value selection made now, or `nil`: `nil` when none is
     /// installed, when the selection is part of a navigator transaction (which reports its
     /// change as a whole) or when it is silenced (a value being built).
-    @usableFromInline static func listeningObserver() -> InstalledObserver? {
+    static func listeningObserver() -> InstalledObserver? {
         guard let observer = installed.load(), reportsHere else { return nil }
         return observer
     }
