@@ -66,8 +66,9 @@ struct ObserverSlot: Sendable {
     }
 }
 
-/// The installed observer, in a box of its own: a reader retains the box and calls the observer
-/// where it is, with no copy of the existential.
+/// The installed observer, in a box of its own: a reader holds the box (unretained inside a
+/// read window, retained otherwise) and calls the observer where it is, with no copy of the
+/// existential.
 @usableFromInline
 final class InstalledObserver: Sendable {
     @usableFromInline let observer: any StepsObserver
