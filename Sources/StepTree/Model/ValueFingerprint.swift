@@ -63,9 +63,7 @@ enum ValueFingerprint {
         }
         if type == Bool.self {
             let flag = value.load(as: Bool.self)
-            return (
-                CanonicalDigest.scalar(.bool, flag ? 1 : 0), stored?.load(as: Bool.self) == flag
-            )
+            return (CanonicalDigest.bool(flag), stored?.load(as: Bool.self) == flag)
         }
         return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { known in
             known.eagerNode?._withUnsafeGuaranteedRef { node in

@@ -52,7 +52,7 @@ final class HashingEncoder: Encoder {
             return integerDigest(number)
         }
         if Value.self == Bool.self, let flag = value as? Bool {
-            return CanonicalDigest.scalar(.bool, flag ? 1 : 0)
+            return CanonicalDigest.bool(flag)
         }
         if Value.self == StepRenewal.self, let renewal = value as? StepRenewal {
             return CanonicalDigest.renewal(renewal.fingerprint)
@@ -195,7 +195,7 @@ struct HashingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws { add(CanonicalDigest.null, for: key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        add(CanonicalDigest.scalar(.bool, value ? 1 : 0), for: key)
+        add(CanonicalDigest.bool(value), for: key)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
         add(CanonicalDigest.string(value), for: key)
@@ -265,32 +265,41 @@ struct HashingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct HashingUnkeyedContainer: UnkeyedEncodingContainer {
+/// A container that is given one value at a time, each digested where it is put: the scalar
+/// `encode` overloads of ``HashingUnkeyedContainer`` and ``HashingSingleValueContainer``,
+/// written once.
+protocol HashingValueContainer {
+    /// Takes the digest of the next value.
+    mutating func put(_ digest: StableDigest)
+}
+
+extension HashingValueContainer {
+    mutating func encodeNil() throws { put(CanonicalDigest.null) }
+    mutating func encode(_ value: Bool) throws { put(CanonicalDigest.bool(value)) }
+    mutating func encode(_ value: String) throws { put(CanonicalDigest.string(value)) }
+    mutating func encode(_ value: Double) throws { put(CanonicalDigest.double(value)) }
+    mutating func encode(_ value: Float) throws { put(CanonicalDigest.float(value)) }
+    mutating func encode(_ value: Int) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int8) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int16) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int32) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int64) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt8) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt16) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt32) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt64) throws { put(integerDigest(value)) }
+}
+
+struct HashingUnkeyedContainer: UnkeyedEncodingContainer, HashingValueContainer {
     let slot: HashingSlot
     let codingPath: [any CodingKey]
     var count: Int { slot.elementCount }
 
-    private func append(_ digest: StableDigest) { slot.append(.digest(digest)) }
+    func put(_ digest: StableDigest) { slot.append(.digest(digest)) }
 
-    mutating func encodeNil() throws { append(CanonicalDigest.null) }
-    mutating func encode(_ value: Bool) throws {
-        append(CanonicalDigest.scalar(.bool, value ? 1 : 0))
-    }
-    mutating func encode(_ value: String) throws { append(CanonicalDigest.string(value)) }
-    mutating func encode(_ value: Double) throws { append(CanonicalDigest.double(value)) }
-    mutating func encode(_ value: Float) throws { append(CanonicalDigest.float(value)) }
-    mutating func encode(_ value: Int) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int8) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int16) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int32) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int64) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt8) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt16) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt32) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt64) throws { append(integerDigest(value)) }
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        append(try HashingEncoder.digest(of: value, at: codingPath + [IndexKey(count)]))
+        put(try HashingEncoder.digest(of: value, at: codingPath + [IndexKey(count)]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -313,29 +322,14 @@ struct HashingUnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct HashingSingleValueContainer: SingleValueEncodingContainer {
+struct HashingSingleValueContainer: SingleValueEncodingContainer, HashingValueContainer {
     let slot: HashingSlot
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { slot.set(CanonicalDigest.null) }
-    mutating func encode(_ value: Bool) throws {
-        slot.set(CanonicalDigest.scalar(.bool, value ? 1 : 0))
-    }
-    mutating func encode(_ value: String) throws { slot.set(CanonicalDigest.string(value)) }
-    mutating func encode(_ value: Double) throws { slot.set(CanonicalDigest.double(value)) }
-    mutating func encode(_ value: Float) throws { slot.set(CanonicalDigest.float(value)) }
-    mutating func encode(_ value: Int) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int8) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int16) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int32) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int64) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt8) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt16) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt32) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt64) throws { slot.set(integerDigest(value)) }
+    func put(_ digest: StableDigest) { slot.set(digest) }
+
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        slot.set(try HashingEncoder.digest(of: value, at: codingPath))
+        put(try HashingEncoder.digest(of: value, at: codingPath))
     }
 }
 
