@@ -88,15 +88,8 @@ enum ValueFingerprint {
     /// description.
     static func encodedDigest<Value: Encodable>(of value: Value) -> StableDigest {
         StepCodingForm.wrappingEverything {
-            let encoder = HashingEncoder(codingPath: [])
             do {
-                if let unordered = value as? any UnorderedEncodable,
-                    let digest = try unordered.unorderedDigest(at: [])
-                {
-                    return digest
-                }
-                try value.encode(to: encoder)
-                return encoder.slot.digest
+                return try HashingEncoder.encodingDigest(of: value, at: [])
             } catch {
                 return CanonicalDigest.description(of: value)
             }

@@ -29,6 +29,17 @@ final class HashingEncoder: Encoder {
         if let scalar = scalarDigest(of: value) { return scalar }
         if let step = value as? any FingerprintedStep { return step.canonicalDigest }
         if let stepValue = value as? any StepValue { return ValueFingerprint.digest(of: stepValue) }
+        return try encodingDigest(of: value, at: codingPath)
+    }
+
+    /// The digest of `value`'s own encoding, encoded at `codingPath`: an unordered collection
+    /// by its elements in any order (see ``UnorderedEncodable``), any other value by what it
+    /// writes to a hashing encoder.
+    /// - Throws: What `value`'s encoding throws.
+    /// - Complexity: O(*s*) for an encoding of *s* scalars and keys.
+    static func encodingDigest<Value: Encodable>(of value: Value, at codingPath: [any CodingKey])
+        throws -> StableDigest
+    {
         if let unordered = value as? any UnorderedEncodable,
             let digest = try unordered.unorderedDigest(at: codingPath)
         {
