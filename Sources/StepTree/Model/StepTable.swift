@@ -726,9 +726,7 @@ final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sen
 /// is not needed.
 @inlinable @inline(__always)
 func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
-    withUnsafePointer(to: node) {
-        UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
-    }
+    childBoxUnretained(of: node, at: offset).takeUnretainedValue()
 }
 
 /// The box of the `Step` in memory at `step`, made unique first (a shared box is copied, as
