@@ -261,17 +261,13 @@ struct HashingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         nestedEncoder(forKey: key).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { nestedEncoder(name: "super", key: SuperKey()) }
+    mutating func superEncoder() -> any Encoder { nestedEncoder(forKey: SuperKey()) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { nestedEncoder(forKey: key) }
 
-    private func nestedEncoder(forKey key: Key) -> HashingEncoder {
-        nestedEncoder(name: key.stringValue, key: key)
-    }
-
-    private func nestedEncoder(name: String, key: any CodingKey) -> HashingEncoder {
+    private func nestedEncoder(forKey key: any CodingKey) -> HashingEncoder {
         let nested = HashingSlot()
-        slot.add(key: CanonicalDigest.key(name), .slot(nested))
+        slot.add(key: CanonicalDigest.key(key.stringValue), .slot(nested))
         return HashingEncoder(codingPath: codingPath + [key], slot: nested)
     }
 }
