@@ -120,19 +120,15 @@ final class HashingSlot {
     private var elements: [HashingPart] = []
 
     func becomeKeyed() {
-        guard case .keyed = content else {
-            content = .keyed
-            entries = []
-            return
-        }
+        if case .keyed = content { return }
+        content = .keyed
+        entries = []
     }
 
     func becomeUnkeyed() {
-        guard case .unkeyed = content else {
-            content = .unkeyed
-            elements = []
-            return
-        }
+        if case .unkeyed = content { return }
+        content = .unkeyed
+        elements = []
     }
 
     func set(_ digest: StableDigest) { content = .single(digest) }
