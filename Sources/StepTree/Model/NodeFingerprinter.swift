@@ -9,9 +9,10 @@
 /// key: `{"selected": {"content": key, …}, key: step, …}`, so it is the one the hashing encoder
 /// gives a node whose synthesized encoding names its properties by its keys.
 final class NodeFingerprinter: Sendable {
-    /// Each child's byte offset in the node.
+    /// Each child's byte offset in the node (the table's).
     private let offsets: [Int]
-    /// Reads the selection of a node, compiled for its type where its table is declared.
+    /// Reads the selection of a node, compiled for its type where its table is declared (the
+    /// table's).
     private let selection: SelectionAccessor
     /// The node type's table contents, which `selection` reads the keys from.
     private let contents: StepTableShape
@@ -24,9 +25,9 @@ final class NodeFingerprinter: Sendable {
     /// For a node of at most 4 children, the digest of each selection with every child a leaf
     /// with no payload in its initial history.
     ///
-    /// A node just made by `selecting` is such a node, digested by a look-up. Indexed by `content + choices × (push + choices ×
-    /// modal)`, where each layer is its child's index plus 1 (0: none), and `choices` is one
-    /// more than the number of children.
+    /// A node just made by `selecting` is such a node, digested by a look-up. Indexed by
+    /// `content + choices × (push + choices × modal)`, where each layer is its child's index
+    /// plus 1 (0: none), and `choices` is one more than the number of children.
     private let initialNodes: [StableDigest]
     /// Whether every child's value is digested with no encoder, so that the node can be
     /// digested when it is renewed with (see `ValueFingerprint.eagerDigest(ofValueAt:of:)`).
@@ -49,14 +50,13 @@ final class NodeFingerprinter: Sendable {
     private static let selectedKey = CanonicalDigest.key("selected")
 
     private init(
-        contents: StepTableShape, offsets: [Int], selection: SelectionAccessor, isEager: Bool,
-        selectionBytes: (offset: Int, count: Int)?,
+        contents: StepTableShape, isEager: Bool, selectionBytes: (offset: Int, count: Int)?,
         keyBytes: (content: Int, push: Int, modal: Int, codes: [UInt8])?
     ) {
         let names = contents.names
         self.contents = contents
-        self.offsets = offsets
-        self.selection = selection
+        offsets = Array(contents.childOffsets)
+        selection = contents.selection
         self.isEager = isEager
         self.selectionBytes = selectionBytes
         self.keyBytes = keyBytes
@@ -104,8 +104,7 @@ final class NodeFingerprinter: Sendable {
         let selectionBytes = selectionBytes(of: type, stepOffsets: contents.offsets)
         return .node(
             NodeFingerprinter(
-                contents: contents, offsets: contents.offsets, selection: contents.selection,
-                isEager: valueTypes.allSatisfy(ValueFingerprint.isEager),
+                contents: contents, isEager: valueTypes.allSatisfy(ValueFingerprint.isEager),
                 selectionBytes: selectionBytes,
                 keyBytes: selectionBytes.flatMap {
                     keyBytes(of: type, at: $0.offset, keys: contents.keyList)

@@ -557,10 +557,7 @@ final class SelectionAccessor: @unchecked Sendable {
             return nil
         }
         guard oldKey != key else { return index }
-        node.pointee.selected[layer] = key
-        let old = contents.index(of: oldKey, in: layer)
-        if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
-        return old
+        return replace(oldKey, with: key, in: layer, of: node, contents)
     }
 
     /// Clears `layer` of the node at `node`; see `clear`.
@@ -570,8 +567,20 @@ final class SelectionAccessor: @unchecked Sendable {
         _ contents: StepTable<Node>.Contents
     ) -> Int? {
         guard let key = node.pointee.selected[layer] else { return nil }
-        node.pointee.selected[layer] = nil
-        let old = contents.index(of: key, in: layer)
+        return replace(key, with: nil, in: layer, of: node, contents)
+    }
+
+    /// Stores `key` (`nil`: nothing) in `layer` of the node at `node` in place of `oldKey`.
+    ///
+    /// A pushed or presented child that `oldKey` selected goes back to its initial state: what
+    /// `select` and `clear` do once they know a key is replaced. Returns `oldKey`'s index.
+    @inlinable @inline(__always)
+    static func replace<Node: StepsCollection>(
+        _ oldKey: Node.Key, with key: Node.Key?, in layer: StepLayer,
+        of node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
+    ) -> Int? {
+        node.pointee.selected[layer] = key
+        let old = contents.index(of: oldKey, in: layer)
         if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
         return old
     }
@@ -717,9 +726,7 @@ final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sen
 /// is not needed.
 @inlinable @inline(__always)
 func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
-    withUnsafePointer(to: node) {
-        UnsafeRawPointer($0).load(fromByteOffset: offset, as: StepNodeStorage.self)
-    }
+    childBoxUnretained(of: node, at: offset).takeUnretainedValue()
 }
 
 /// The box of the `Step` in memory at `step`, made unique first (a shared box is copied, as

@@ -63,9 +63,7 @@ enum ValueFingerprint {
         }
         if type == Bool.self {
             let flag = value.load(as: Bool.self)
-            return (
-                CanonicalDigest.scalar(.bool, flag ? 1 : 0), stored?.load(as: Bool.self) == flag
-            )
+            return (CanonicalDigest.bool(flag), stored?.load(as: Bool.self) == flag)
         }
         return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { known in
             known.eagerNode?._withUnsafeGuaranteedRef { node in
@@ -90,15 +88,8 @@ enum ValueFingerprint {
     /// description.
     static func encodedDigest<Value: Encodable>(of value: Value) -> StableDigest {
         StepCodingForm.wrappingEverything {
-            let encoder = HashingEncoder(codingPath: [])
             do {
-                if let unordered = value as? any UnorderedEncodable,
-                    let digest = try unordered.unorderedDigest(at: [])
-                {
-                    return digest
-                }
-                try value.encode(to: encoder)
-                return encoder.slot.digest
+                return try HashingEncoder.encodingDigest(of: value, at: [])
             } catch {
                 return CanonicalDigest.description(of: value)
             }

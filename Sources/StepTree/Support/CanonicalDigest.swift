@@ -51,6 +51,9 @@ enum CanonicalDigest {
         }
     }
 
+    /// A `Bool` scalar.
+    static func bool(_ value: Bool) -> StableDigest { scalar(.bool, value ? 1 : 0) }
+
     /// A floating-point scalar; both zeros are one value.
     static func double(_ value: Double) -> StableDigest {
         scalar(.double, value == 0 ? 0 : value.bitPattern)

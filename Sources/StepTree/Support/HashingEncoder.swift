@@ -29,6 +29,17 @@ final class HashingEncoder: Encoder {
         if let scalar = scalarDigest(of: value) { return scalar }
         if let step = value as? any FingerprintedStep { return step.canonicalDigest }
         if let stepValue = value as? any StepValue { return ValueFingerprint.digest(of: stepValue) }
+        return try encodingDigest(of: value, at: codingPath)
+    }
+
+    /// The digest of `value`'s own encoding, encoded at `codingPath`: an unordered collection
+    /// by its elements in any order (see ``UnorderedEncodable``), any other value by what it
+    /// writes to a hashing encoder.
+    /// - Throws: What `value`'s encoding throws.
+    /// - Complexity: O(*s*) for an encoding of *s* scalars and keys.
+    static func encodingDigest<Value: Encodable>(of value: Value, at codingPath: [any CodingKey])
+        throws -> StableDigest
+    {
         if let unordered = value as? any UnorderedEncodable,
             let digest = try unordered.unorderedDigest(at: codingPath)
         {
@@ -52,7 +63,7 @@ final class HashingEncoder: Encoder {
             return integerDigest(number)
         }
         if Value.self == Bool.self, let flag = value as? Bool {
-            return CanonicalDigest.scalar(.bool, flag ? 1 : 0)
+            return CanonicalDigest.bool(flag)
         }
         if Value.self == StepRenewal.self, let renewal = value as? StepRenewal {
             return CanonicalDigest.renewal(renewal.fingerprint)
@@ -109,19 +120,15 @@ final class HashingSlot {
     private var elements: [HashingPart] = []
 
     func becomeKeyed() {
-        guard case .keyed = content else {
-            content = .keyed
-            entries = []
-            return
-        }
+        if case .keyed = content { return }
+        content = .keyed
+        entries = []
     }
 
     func becomeUnkeyed() {
-        guard case .unkeyed = content else {
-            content = .unkeyed
-            elements = []
-            return
-        }
+        if case .unkeyed = content { return }
+        content = .unkeyed
+        elements = []
     }
 
     func set(_ digest: StableDigest) { content = .single(digest) }
@@ -195,7 +202,7 @@ struct HashingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws { add(CanonicalDigest.null, for: key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        add(CanonicalDigest.scalar(.bool, value ? 1 : 0), for: key)
+        add(CanonicalDigest.bool(value), for: key)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
         add(CanonicalDigest.string(value), for: key)
@@ -250,47 +257,52 @@ struct HashingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         nestedEncoder(forKey: key).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { nestedEncoder(name: "super", key: SuperKey()) }
+    mutating func superEncoder() -> any Encoder { nestedEncoder(forKey: SuperKey()) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { nestedEncoder(forKey: key) }
 
-    private func nestedEncoder(forKey key: Key) -> HashingEncoder {
-        nestedEncoder(name: key.stringValue, key: key)
-    }
-
-    private func nestedEncoder(name: String, key: any CodingKey) -> HashingEncoder {
+    private func nestedEncoder(forKey key: any CodingKey) -> HashingEncoder {
         let nested = HashingSlot()
-        slot.add(key: CanonicalDigest.key(name), .slot(nested))
+        slot.add(key: CanonicalDigest.key(key.stringValue), .slot(nested))
         return HashingEncoder(codingPath: codingPath + [key], slot: nested)
     }
 }
 
-struct HashingUnkeyedContainer: UnkeyedEncodingContainer {
+/// A container that is given one value at a time, each digested where it is put: the scalar
+/// `encode` overloads of ``HashingUnkeyedContainer`` and ``HashingSingleValueContainer``,
+/// written once.
+protocol HashingValueContainer {
+    /// Takes the digest of the next value.
+    mutating func put(_ digest: StableDigest)
+}
+
+extension HashingValueContainer {
+    mutating func encodeNil() throws { put(CanonicalDigest.null) }
+    mutating func encode(_ value: Bool) throws { put(CanonicalDigest.bool(value)) }
+    mutating func encode(_ value: String) throws { put(CanonicalDigest.string(value)) }
+    mutating func encode(_ value: Double) throws { put(CanonicalDigest.double(value)) }
+    mutating func encode(_ value: Float) throws { put(CanonicalDigest.float(value)) }
+    mutating func encode(_ value: Int) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int8) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int16) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int32) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: Int64) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt8) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt16) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt32) throws { put(integerDigest(value)) }
+    mutating func encode(_ value: UInt64) throws { put(integerDigest(value)) }
+}
+
+struct HashingUnkeyedContainer: UnkeyedEncodingContainer, HashingValueContainer {
     let slot: HashingSlot
     let codingPath: [any CodingKey]
     var count: Int { slot.elementCount }
 
-    private func append(_ digest: StableDigest) { slot.append(.digest(digest)) }
+    func put(_ digest: StableDigest) { slot.append(.digest(digest)) }
 
-    mutating func encodeNil() throws { append(CanonicalDigest.null) }
-    mutating func encode(_ value: Bool) throws {
-        append(CanonicalDigest.scalar(.bool, value ? 1 : 0))
-    }
-    mutating func encode(_ value: String) throws { append(CanonicalDigest.string(value)) }
-    mutating func encode(_ value: Double) throws { append(CanonicalDigest.double(value)) }
-    mutating func encode(_ value: Float) throws { append(CanonicalDigest.float(value)) }
-    mutating func encode(_ value: Int) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int8) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int16) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int32) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: Int64) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt8) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt16) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt32) throws { append(integerDigest(value)) }
-    mutating func encode(_ value: UInt64) throws { append(integerDigest(value)) }
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        append(try HashingEncoder.digest(of: value, at: codingPath + [IndexKey(count)]))
+        put(try HashingEncoder.digest(of: value, at: codingPath + [IndexKey(count)]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -313,29 +325,14 @@ struct HashingUnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct HashingSingleValueContainer: SingleValueEncodingContainer {
+struct HashingSingleValueContainer: SingleValueEncodingContainer, HashingValueContainer {
     let slot: HashingSlot
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { slot.set(CanonicalDigest.null) }
-    mutating func encode(_ value: Bool) throws {
-        slot.set(CanonicalDigest.scalar(.bool, value ? 1 : 0))
-    }
-    mutating func encode(_ value: String) throws { slot.set(CanonicalDigest.string(value)) }
-    mutating func encode(_ value: Double) throws { slot.set(CanonicalDigest.double(value)) }
-    mutating func encode(_ value: Float) throws { slot.set(CanonicalDigest.float(value)) }
-    mutating func encode(_ value: Int) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int8) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int16) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int32) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: Int64) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt8) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt16) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt32) throws { slot.set(integerDigest(value)) }
-    mutating func encode(_ value: UInt64) throws { slot.set(integerDigest(value)) }
+    func put(_ digest: StableDigest) { slot.set(digest) }
+
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        slot.set(try HashingEncoder.digest(of: value, at: codingPath))
+        put(try HashingEncoder.digest(of: value, at: codingPath))
     }
 }
 
