@@ -122,7 +122,17 @@ extension StepNode {
             try? edited.remove(path: frame.path)
         }
         for frame in frames where frame.identity == nil {
-            do { try edited.push(path: frame.path) } catch { return }
+            do {
+                // A path that ends in an id the stack at its parent lacks pushes that element.
+                if let stack = frame.path.parent, let id = frame.path.last,
+                    let node = edited.resolve(stack)?.target, node.isStack,
+                    node.elementIndex(forID: id) == nil
+                {
+                    try edited.push(path: stack, id: id)
+                } else {
+                    try edited.push(path: frame.path)
+                }
+            } catch { return }
         }
         self = edited
     }

@@ -18,6 +18,11 @@ public struct Step<Value: StepValue>: Sendable {
         self.renewal = renewal
     }
 
+    /// A step whose box is `storage`, shared until it is changed.
+    init(storage: StepStorage<Value>) {
+        self.storage = storage
+    }
+
     /// The step's renewal history since it was last in its initial state.
     public internal(set) var renewal: StepRenewal {
         get { storage.renewal }
@@ -153,6 +158,8 @@ extension Step: Hashable {
 /// type per value type.
 private enum StepField: String, CodingKey {
     case value, renewal, selected
+    /// The field of a stack's bare form when its counter is ahead of its elements.
+    case elements
 }
 
 extension Step: Codable {
@@ -194,11 +201,14 @@ extension Step: Codable {
         case .wrapped:
             return try decodeWrapper(try decoder.container(keyedBy: CodingKeys.self))
         case .array:
-            // Only an array is the bare form; anything else is read as the wrapper.
+            // A stack is bare as an array, or as `{"elements": […], "next": n}`; any other
+            // object is the wrapper.
             if (try? decoder.unkeyedContainer()) != nil {
                 return (try Value(from: decoder), .initial)
             }
-            return try decodeWrapper(try decoder.container(keyedBy: CodingKeys.self))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if container.contains(.elements) { return (try Value(from: decoder), .initial) }
+            return try decodeWrapper(container)
         case .object:
             if Value.self == EmptyStep.self {
                 guard let empty = EmptyStep() as? Value else {

@@ -31,7 +31,7 @@ extension StepNode {
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*.
     public mutating func select(path: StepPath, fresh: Bool = false) throws(StepPathError) {
-        try edit(path.parts, .select(fresh: fresh))
+        try edit(path: path, .select(fresh: fresh))
     }
 
     /// Selects every step along `path` and renews the last one with `value`, which becomes its
@@ -71,7 +71,7 @@ extension StepNode {
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the size of what is cleared.
     public mutating func show(path: StepPath, fresh: Bool = false) throws(StepPathError) {
-        try edit(path.parts, .show(fresh: fresh))
+        try edit(path: path, .show(fresh: fresh))
     }
 
     /// Shows exactly the screen at `path`, renewing it with `value`; see
@@ -98,7 +98,7 @@ extension StepNode {
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*.
     public mutating func deselect(path: StepPath) throws(StepPathError) {
-        try edit(path.parts, .deselect)
+        try edit(path: path, .deselect)
     }
 
     /// Makes the stack at `path` hold exactly `ids`, in order, and selects the path.
@@ -115,7 +115,7 @@ extension StepNode {
     /// - Throws: ``StepPathError``; the value is unchanged.
     /// - Complexity: O(*d* + *n* + *m*) for depth *d*, *n* old and *m* new elements.
     public mutating func setStack(path: StepPath, ids: [String]) throws(StepPathError) {
-        try edit(path.parts, .setStack(ids))
+        try edit(path: path, .setStack(ids))
     }
 
     /// Removes the screen at `path` as the user did by gesture (swipe back, sheet swiped away):
@@ -126,7 +126,7 @@ extension StepNode {
     /// - Throws: ``StepPathError`` for a bad path or a tab; the value is unchanged.
     /// - Complexity: O(*d* + *n*) for depth *d* and a stack of *n* elements.
     public mutating func remove(path: StepPath) throws(StepPathError) {
-        try edit(path.parts, .remove)
+        try edit(path: path, .remove)
     }
 
     /// Removes the screen at `path`; see ``remove(path:)-(StepPath)``.
@@ -160,6 +160,13 @@ extension StepNode {
             let resolved = try? ResolvedPath(path.parts, from: StepStorage.make(self))
         else { return false }
         return resolved.isSelected
+    }
+}
+
+extension StepNode {
+    /// Makes `edit` along `path`; a path literal that did not parse throws its error.
+    mutating func edit(path: StepPath, _ edit: StepEdit) throws(StepPathError) {
+        try self.edit(path.checked().parts, edit)
     }
 }
 

@@ -1,19 +1,38 @@
-/// A dynamic, ordered list of step elements with stable string ids, each pushed above the
-/// previous one (recursive flows: a friend's profile inside a profile, to any depth).
+/// A dynamic, ordered list of elements with stable string ids, each pushed above the previous
+/// one: `NavigationStack(path:)`, recursive flows (a friend's profile inside a profile, to any
+/// depth).
 ///
-/// Element ids are unique, non-empty and contain no `/`. An element is identified by its id
-/// plus its own renewal history (SPEC §1), so a stack's value, and so its equality, hash and
-/// encoding, depends on nothing but its elements.
+/// ```swift
+/// var path = StepStack<Destination>()
+/// let first = path.push(.status(StatusScreen(id: 42)))  // "1", minted
+/// path.push(.account(AccountScreen(id: 7)))              // "2"
+/// path[id: first] = nil                                  // removes the status
+/// ```
+///
+/// Elements are ``StepsCollection`` nodes, or the destinations of a ``StepDestination`` enum.
+///
+/// **Ids.** ``push(_:)`` mints the next id of the stack's counter (`"1"`, `"2"`, …), never one
+/// the stack has used: the same destination pushed twice is two screens, and a screen popped
+/// and pushed again is a new one. The counter is part of the stack's state: it is encoded and
+/// compared, so a state saved, restored and pushed again, or built twice by the same
+/// operations, mints the same ids. Explicit ids (``push(_:id:)``) are unique, non-empty and
+/// contain no `/`; a decimal one moves the counter past it. An element is identified by its id
+/// plus its own renewal history (SPEC §1).
 public struct StepStack<Element: StepValue>: StepValue {
-    struct Entry: Hashable, Sendable {
+    struct Entry: Sendable {
         var id: String
-        var step: Step<Element>
+        /// The element's box: a ``StepStorage`` of `Element`, or a `DestinationStorage`.
+        var box: StepNodeStorage
     }
 
     private(set) var entries: [Entry]
     /// The position of each id, kept once the stack is longer than ``indexThreshold`` (shorter
     /// ones are searched), so that pushing, popping and finding an element are O(1).
     private var positions: [SegmentKey: Int]?
+    /// The number the next minted id starts from.
+    private(set) var nextID: UInt64
+    /// The destinations, for a stack of a ``StepDestination`` type.
+    let destinations: DestinationTable<Element>?
 
     /// Stacks up to this long find an id by a linear search, cheaper than hashing it.
     static var indexThreshold: Int { 16 }
@@ -21,11 +40,34 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// Creates an empty stack.
     public init() {
         entries = []
+        nextID = 1
+        destinations = DestinationTable.ifDestination(Element.self)
     }
 
-    init(entries: [Entry]) {
+    init(entries: [Entry], nextID: UInt64? = nil) {
         self.entries = entries
+        destinations = DestinationTable.ifDestination(Element.self)
+        self.nextID = max(nextID ?? 0, Self.impliedNextID(of: entries))
         reindex()
+    }
+
+    /// The counter a list of entries implies: one more than its largest decimal id, at least 1.
+    private static func impliedNextID(of entries: [Entry]) -> UInt64 {
+        var next: UInt64 = 1
+        for entry in entries {
+            if let number = mintedNumber(entry.id), number >= next { next = number &+ 1 }
+        }
+        return next
+    }
+
+    /// The number `id` spells, if it is written as a minted id is: decimal, with no leading
+    /// zero, below `UInt64.max`.
+    private static func mintedNumber(_ id: String) -> UInt64? {
+        guard let first = id.utf8.first, first != UInt8(ascii: "0") || id.utf8.count == 1,
+            id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let number = UInt64(id), number < .max
+        else { return nil }
+        return number
     }
 
     /// Rebuilds ``positions`` after a change to the whole list.
@@ -44,7 +86,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     public var ids: [String] { entries.map(\.id) }
 
     /// The elements, bottom first.
-    public var elements: [Element] { entries.map(\.step.value) }
+    public var elements: [Element] { entries.map { value(of: $0.box) } }
 
     /// The number of elements.
     public var count: Int { entries.count }
@@ -58,17 +100,48 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// Whether an element has `id`.
     public func contains(id: String) -> Bool { index(of: id) != nil }
 
-    /// The element with `id`; setting `nil` is ignored (use ``pop(to:)`` or
-    /// ``setIDs(_:makeElement:)``).
+    /// The element with `id`; setting a value changes it in place (the screen stays, identity
+    /// included), setting `nil` removes it (the elements above it stay).
     ///
-    /// Changing an element in place keeps its identity.
-    /// - Complexity: O(*n*) for *n* elements.
+    /// Setting an id the stack does not hold does nothing.
+    /// - Complexity: O(1), or O(*n*) for a stack of at most ``indexThreshold`` elements; O(*n*)
+    ///   to remove an element below the top.
     public subscript(id id: String) -> Element? {
-        get { index(of: id).map { entries[$0].step.value } }
+        get { index(of: id).map { value(of: entries[$0].box) } }
         set {
-            guard let newValue, let index = index(of: id) else { return }
-            entries[index].step.value = newValue
+            guard let index = index(of: id) else { return }
+            guard let newValue else {
+                remove(at: index)
+                return
+            }
+            replaceValue(at: index, with: newValue)
         }
+    }
+
+    /// The value of the element in `box`.
+    func value(of box: StepNodeStorage) -> Element {
+        if destinations != nil {
+            return unsafeDowncast(box, to: DestinationStorage<Element>.self).value
+        }
+        return unsafeDowncast(box, to: StepStorage<Element>.self).value
+    }
+
+    /// A new element's box holding `element`, in its initial history.
+    func box(for element: Element) -> StepNodeStorage { Self.box(for: element, destinations) }
+
+    /// Changes element `index` to `value` in place, keeping its id and renewal history (and, for
+    /// a destination that stays, its payload's).
+    private mutating func replaceValue(at index: Int, with value: Element) {
+        let old = entries[index].box
+        let new = box(for: value)
+        new.renewalHistory = old.renewalHistory
+        if let old = old as? DestinationStorage<Element>,
+            let new = new as? DestinationStorage<Element>,
+            old.index == new.index
+        {
+            new.payload.renewalHistory = old.payload.renewalHistory
+        }
+        entries[index].box = new
     }
 
     /// The position of the element with `id` (compared by Unicode scalars exactly).
@@ -90,8 +163,10 @@ public struct StepStack<Element: StepValue>: StepValue {
         entries.firstIndex { StepPath.sameSegment($0.id, id) }
     }
 
-    /// Appends an entry whose id is valid and not in the stack yet.
+    /// Appends an entry whose id is valid and not in the stack yet, and moves the counter past a
+    /// decimal id.
     private mutating func append(_ entry: Entry) {
+        if let number = Self.mintedNumber(entry.id), number >= nextID { nextID = number + 1 }
         entries.append(entry)
         if positions != nil {
             positions?[SegmentKey(entry.id)] = entries.count - 1
@@ -110,21 +185,97 @@ public struct StepStack<Element: StepValue>: StepValue {
         if entries.count <= Self.indexThreshold { positions = nil }
     }
 
-    /// Changes the step of the entry at `position` in place (its id stays).
+    /// Removes the entry at `position` alone.
+    private mutating func remove(at position: Int) {
+        guard position < entries.count - 1 else { return removeEntries(from: position) }
+        entries.remove(at: position)
+        reindex()
+    }
+
+    /// Changes the step of the entry at `position` in place (its id stays): for a stack whose
+    /// elements are boxed as their own type (not destinations).
     mutating func modifyStep<Result>(
         at position: Int, _ body: (inout Step<Element>) -> Result
     ) -> Result {
-        body(&entries[position].step)
+        modifyBox(at: position) { box in
+            var step = Step(storage: unsafeDowncast(box, to: StepStorage<Element>.self))
+            // The entry lets go of the box while the step holds it, so that it stays unique.
+            box = sharedEmptyLeaf
+            defer { box = step.storage }
+            return body(&step)
+        }
+    }
+
+    /// Changes the box of the entry at `position` in place (its id stays).
+    mutating func modifyBox<Result>(
+        at position: Int, _ body: (inout StepNodeStorage) -> Result
+    ) -> Result {
+        body(&entries[position].box)
+    }
+
+    /// The next id the counter mints: the first decimal id from ``nextID`` on that no element
+    /// has.
+    private mutating func mintID() -> String {
+        while true {
+            let id = String(nextID)
+            nextID += 1
+            if index(of: id) == nil { return id }
+        }
+    }
+
+    /// Pushes `element` on top with a new id, minted from the stack's counter.
+    /// - Returns: The element's id.
+    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements).
+    @discardableResult
+    public mutating func push(_ element: Element) -> String {
+        let id = mintID()
+        append(Entry(id: id, box: box(for: element)))
+        return id
     }
 
     /// Pushes `element` on top with `id`.
+    /// - Returns: `id`.
     /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
-    ///   ``StepPathError/duplicateElementID(_:in:)``; the stack is unchanged.
+    ///   ``StepPathError/duplicateElementID(_:in:)`` (with no path: this stack); the stack is
+    ///   unchanged.
     /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements).
-    public mutating func push(_ element: Element, id: String) throws(StepPathError) {
-        guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: .root) }
-        guard index(of: id) == nil else { throw .duplicateElementID(id, in: .root) }
-        append(Entry(id: id, step: Step(element)))
+    @discardableResult
+    public mutating func push(_ element: Element, id: String) throws(StepPathError) -> String {
+        guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: nil) }
+        guard index(of: id) == nil else { throw .duplicateElementID(id, in: nil) }
+        append(Entry(id: id, box: box(for: element)))
+        return id
+    }
+
+    /// Pushes the element in `box` with a minted id, or with `id`, which is valid and not in the
+    /// stack.
+    mutating func pushBox(_ box: StepNodeStorage, id: String?) -> String {
+        let id = id ?? mintID()
+        append(Entry(id: id, box: box))
+        return id
+    }
+
+    /// Removes the element with `id` alone (the elements above it stay); returns it, or `nil`
+    /// when no element has `id`.
+    /// - Complexity: O(*n*) below the top, O(1) for the top element.
+    @discardableResult
+    public mutating func remove(id: String) -> Element? {
+        guard let index = index(of: id) else { return nil }
+        let element = value(of: entries[index].box)
+        remove(at: index)
+        return element
+    }
+
+    /// Renews the element with `id` with no value: it gets a new identity, a new screen with the
+    /// same state.
+    /// - Throws: ``StepPathError/unknownElement(_:in:)`` (with no path: this stack) when no
+    ///   element has `id`; the stack is unchanged.
+    public mutating func renew(id: String) throws(StepPathError) {
+        guard let index = index(of: id) else { throw .unknownElement(id, in: nil) }
+        modifyBox(at: index) { box in
+            if !isKnownUniquelyReferenced(&box) { box = box.copyNode() }
+            RenewalHistory.renew(&box.renewalHistory)
+        }
     }
 
     /// Removes the top element; returns its id, or `nil` if the stack was empty.
@@ -146,7 +297,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     ///   unchanged.
     @discardableResult
     public mutating func pop(to id: String) throws(StepPathError) -> [String] {
-        guard let index = index(of: id) else { throw .unknownElement(id, in: .root) }
+        guard let index = index(of: id) else { throw .unknownElement(id, in: nil) }
         return pop(last: entries.count - index - 1)
     }
 
@@ -156,7 +307,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     ///   unchanged.
     @discardableResult
     public mutating func pop(from id: String) throws(StepPathError) -> [String] {
-        guard let index = index(of: id) else { throw .unknownElement(id, in: .root) }
+        guard let index = index(of: id) else { throw .unknownElement(id, in: nil) }
         return pop(last: entries.count - index)
     }
 
@@ -172,24 +323,59 @@ public struct StepStack<Element: StepValue>: StepValue {
     public mutating func setIDs(
         _ ids: [String], makeElement: (String) -> Element
     ) throws(StepPathError) {
-        try Self.validate(ids: ids)
+        try Self.validate(ids: ids, at: nil)
         replace(with: ids, makeElement: makeElement)
     }
 
+    /// Makes the stack hold exactly `ids`; new elements start in their initial state.
+    mutating func replace(withInitial ids: [String]) {
+        let destinations = destinations
+        replace(with: ids) { _ in Self.initialBox(destinations) }
+    }
+
+    /// A new element's box holding `element`, for a stack of these destinations.
+    private static func box(
+        for element: Element, _ destinations: DestinationTable<Element>?
+    ) -> StepNodeStorage {
+        if let destinations { return DestinationStorage(destinations, element) }
+        return StepStorage.make(element)
+    }
+
+    /// Makes the stack hold exactly `ids`, which are valid and unique; new elements come from
+    /// `makeElement`.
     mutating func replace(with ids: [String], makeElement: (String) -> Element) {
+        let destinations = destinations
+        replace(with: ids) { Self.box(for: makeElement($0), destinations) }
+    }
+
+    private mutating func replace(with ids: [String], makeBox: (String) -> StepNodeStorage) {
         var old: [SegmentKey: Entry] = [:]
         for entry in entries { old[SegmentKey(entry.id)] = entry }
         var new: [Entry] = []
         new.reserveCapacity(ids.count)
         for id in ids {
-            new.append(old[SegmentKey(id)] ?? Entry(id: id, step: Step(makeElement(id))))
+            new.append(old[SegmentKey(id)] ?? Entry(id: id, box: makeBox(id)))
         }
-        entries = new
-        reindex()
+        entries = []
+        positions = nil
+        for entry in new { append(entry) }
+    }
+
+    /// The box of a new element in its initial state: `Element()` for a node, the first
+    /// destination for a destination stack.
+    static func initialBox(_ destinations: DestinationTable<Element>?) -> StepNodeStorage {
+        if let destinations {
+            return DestinationStorage(
+                destinations, index: 0, payload: destinations.forms[0].initialPayload)
+        }
+        guard let node = Element.self as? any StepsCollection.Type,
+            let element = node.init() as? Element
+        else { preconditionFailure("\(Element.self) has no initial value") }
+        return StepStorage.make(element)
     }
 
     /// Checks that ids are valid segments (``StepPath/isValidSegment(_:)``) and unique.
-    static func validate(ids: [String], at path: StepPath = .root) throws(StepPathError) {
+    static func validate(ids: [String], at path: StepPath?) throws(StepPathError) {
         var seen = Set<SegmentKey>()
         for id in ids {
             if !StepPath.isValidSegment(id) { throw .invalidElementID(id, in: path) }
@@ -213,40 +399,93 @@ extension StepStack where Element: StepsCollection {
     }
 }
 
+extension StepStack {
+    /// Whether two element boxes hold the same renewal history and equal values.
+    private func sameElement(_ lhs: StepNodeStorage, _ rhs: StepNodeStorage) -> Bool {
+        guard lhs !== rhs else { return true }
+        guard lhs.renewal == rhs.renewal else { return false }
+        if destinations != nil {
+            return unsafeDowncast(lhs, to: DestinationStorage<Element>.self).hasSameValue(
+                as: unsafeDowncast(rhs, to: DestinationStorage<Element>.self))
+        }
+        return value(of: lhs) == value(of: rhs)
+    }
+}
+
 extension StepStack: Equatable {
-    /// Stacks are equal when they hold equal elements with equal ids and renewal histories.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.entries == rhs.entries }
+    /// Stacks are equal when they hold equal elements with equal ids and renewal histories, and
+    /// their counters would mint the same ids.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.nextID == rhs.nextID && lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { left, right in
+                left.id == right.id && lhs.sameElement(left.box, right.box)
+            }
+    }
 }
 
 extension StepStack: Hashable {
-    /// Hashes the ids, elements and renewal histories.
-    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
+    /// Hashes the ids, elements, renewal histories and the counter.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(nextID)
+        hasher.combine(entries.count)
+        for entry in entries {
+            hasher.combine(entry.id)
+            hasher.combine(entry.box.renewal)
+            hasher.combine(value(of: entry.box))
+        }
+    }
+}
+
+/// The fields of a stack's encoding and of its elements'.
+private enum StackField: String, CodingKey {
+    case elements, next, id, value, renewal
 }
 
 extension StepStack: Codable {
-    private struct CodedEntry: Codable {
-        var id: String
-        var value: Element
-        var renewal: StepRenewal?
-    }
-
-    /// Decodes `[{"id": …, "value": …, "renewal": "…"}]`.
-    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, and,
-    ///   as ``Step`` does, for an element whose selection names a step in the wrong layer.
+    /// Decodes `[{"id": …, "value": …, "renewal": "…"}]`, or `{"elements": […], "next": n}` for
+    /// a stack whose counter is ahead of what its elements imply.
+    ///
+    /// A destination's value is `{"status": …}`: its payload's step under its name.
+    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, an
+    ///   unknown destination, and, as ``Step`` does, for an element whose selection names a step
+    ///   in the wrong layer.
     public init(from decoder: any Decoder) throws {
-        let coded = try [CodedEntry](from: decoder)
+        var list: any UnkeyedDecodingContainer
+        var next: UInt64?
+        if let object = try? decoder.container(keyedBy: StackField.self),
+            object.contains(.elements)
+        {
+            list = try object.nestedUnkeyedContainer(forKey: .elements)
+            next = try object.decodeIfPresent(UInt64.self, forKey: .next)
+        } else {
+            list = try decoder.unkeyedContainer()
+        }
+        let destinations = DestinationTable.ifDestination(Element.self)
+        var entries: [Entry] = []
+        while !list.isAtEnd {
+            let item = try list.nestedContainer(keyedBy: StackField.self)
+            let id = try item.decode(String.self, forKey: .id)
+            let box: StepNodeStorage
+            if let destinations {
+                box = try DestinationStorage.decodeValue(
+                    destinations, from: item.superDecoder(forKey: .value))
+            } else {
+                box = StepStorage.make(try item.decode(Element.self, forKey: .value))
+            }
+            if let renewal = try item.decodeIfPresent(StepRenewal.self, forKey: .renewal) {
+                box.renewal = renewal
+            }
+            entries.append(Entry(id: id, box: box))
+        }
         do {
-            try Self.validate(ids: coded.map(\.id))
+            try Self.validate(ids: entries.map(\.id), at: nil)
         } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
-        self.init(
-            entries: coded.map {
-                Entry(id: $0.id, step: Step($0.value, renewal: $0.renewal ?? .initial))
-            })
+        self.init(entries: entries, nextID: next)
         if let (id, problem) = entries.lazy.compactMap({ entry in
-            entry.step.storage.selectionProblem.map { (entry.id, $0) }
+            entry.box.selectionProblem.map { (entry.id, $0) }
         }).first {
             throw DecodingError.dataCorrupted(
                 .init(
@@ -255,25 +494,43 @@ extension StepStack: Codable {
         }
     }
 
-    /// Encodes the elements as an array, bottom first.
+    /// Encodes the elements as an array, bottom first; as `{"elements": […], "next": n}` when
+    /// the counter is ahead of what the elements imply (after a pop, say).
     public func encode(to encoder: any Encoder) throws {
-        try entries.map {
-            CodedEntry(
-                id: $0.id, value: $0.step.value,
-                renewal: $0.step.renewal.isInitial ? nil : $0.step.renewal)
+        if nextID == Self.impliedNextID(of: entries) {
+            var list = encoder.unkeyedContainer()
+            try encodeElements(into: &list)
+        } else {
+            var object = encoder.container(keyedBy: StackField.self)
+            var list = object.nestedUnkeyedContainer(forKey: .elements)
+            try encodeElements(into: &list)
+            try object.encode(nextID, forKey: .next)
         }
-        .encode(to: encoder)
+    }
+
+    private func encodeElements(into list: inout some UnkeyedEncodingContainer) throws {
+        for entry in entries {
+            var item = list.nestedContainer(keyedBy: StackField.self)
+            try item.encode(entry.id, forKey: .id)
+            if destinations != nil {
+                try unsafeDowncast(entry.box, to: DestinationStorage<Element>.self).encodeValue(
+                    to: item.superEncoder(forKey: .value))
+            } else {
+                try item.encode(value(of: entry.box), forKey: .value)
+            }
+            if !entry.box.renewal.isInitial { try item.encode(entry.box.renewal, forKey: .renewal) }
+        }
     }
 }
 
-extension StepStack: StorageShaped where Element: StepsCollection {
+extension StepStack: StorageShaped {
     func makeStorage() -> StepNodeStorage { StackStorage(self) }
     static var nodeBoxing: NodeBoxing? { nil }
 }
 
 /// The box of a hand-written stack (`@unchecked Sendable` for the reason on
 /// `StepNodeStorage`).
-final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Element>>,
+final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
     @unchecked Sendable
 {
     override func copy() -> StepStorage<StepStack<Element>> { StackStorage(value) }
@@ -283,22 +540,44 @@ final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Elemen
     override func elementIndex(forSegment id: SegmentBytes) -> Int? { value.index(ofSegment: id) }
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
         guard let index = value.index(ofSegment: segment) else { return nil }
-        return (.element(index), value.entries[index].step.storage)
+        return (.element(index), value.entries[index].box)
     }
     override func elementAccepts(_ value: any StepValue) -> Bool { value is Element }
-    override func renewElement(_ index: Int, with value: (any StepValue)?) {
-        self.value.modifyStep(at: index) { $0.renew(with: value as? Element) }
+    override func renewElement(_ index: Int, with renewal: (any StepValue)?) {
+        let element = renewal as? Element
+        let made = element.map { value.box(for: $0) }
+        value.modifyBox(at: index) { box in
+            if let element, let made {
+                made.renewalHistory = box.renewalHistory
+                box = made
+                RenewalHistory.record(&box.renewalHistory, element)
+            } else {
+                if !isKnownUniquelyReferenced(&box) { box = box.copyNode() }
+                RenewalHistory.renew(&box.renewalHistory)
+            }
+        }
     }
     override func uniqueElement(_ index: Int) -> StepNodeStorage {
-        value.modifyStep(at: index) { $0.uniqueStorage() }
+        value.modifyBox(at: index) { box in
+            if !isKnownUniquelyReferenced(&box) { box = box.copyNode() }
+            return box
+        }
     }
-    override func setElements(_ ids: [String]) { value.replace(with: ids) { _ in Element() } }
+    override func setElements(_ ids: [String]) { value.replace(withInitial: ids) }
     override func removeElements(from index: Int) { value.removeEntries(from: index) }
+    override func pushElement(id: String?, value element: (any StepValue)?) -> Int {
+        let box = (element as? Element).map { value.box(for: $0) } ?? initialElement
+        _ = value.pushBox(box, id: id)
+        return value.entries.count - 1
+    }
+    override var initialElement: StepNodeStorage {
+        StepStack<Element>.initialBox(value.destinations)
+    }
 }
 
 extension StepStack.Entry {
     var reference: ElementReference {
-        ElementReference(id: id, storage: step.storage)
+        ElementReference(id: id, storage: box)
     }
 }
 

@@ -39,6 +39,9 @@ class StepNodeStorage: @unchecked Sendable {
     func childIndex(forSegment key: SegmentBytes) -> Int? { nil }
     /// Whether this node is a stack of elements.
     var isStack: Bool { false }
+    /// Whether the content layer always selects a child: a destination-stack element, whose
+    /// content is its destination.
+    var requiresContent: Bool { false }
     /// A description of the value's type, for observers and errors.
     var typeName: String { "" }
     /// An object shared by every node of the same shape (a hand-written type's table, a
@@ -106,6 +109,13 @@ class StepNodeStorage: @unchecked Sendable {
     func setElements(_ ids: [String]) {}
     /// Removes the elements from `index` on.
     func removeElements(from index: Int) {}
+    /// Pushes `value` (`nil`: a new element in its initial state) with a minted id, or with
+    /// `id` (valid and not in the stack); returns its index.
+    func pushElement(id: String?, value: (any StepValue)?) -> Int {
+        preconditionFailure("\(typeName) is not a stack")
+    }
+    /// The box of a new element in its initial state, read only (shared).
+    var initialElement: StepNodeStorage { preconditionFailure("\(typeName) is not a stack") }
 
     /// Selects child `index` in `layer`, its layer; see ``select(_:)``.
     func select(_ index: Int, in layer: StepLayer) -> Int? {

@@ -340,6 +340,14 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     ) -> Self {
         Self(key, keyPath, kind: .stack)
     }
+
+    /// A stack of destinations, each pushed above the previous one (`NavigationStack(path:)`).
+    @inlinable
+    public static func stack<Element: StepDestination>(
+        _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<StepStack<Element>>> & Sendable
+    ) -> Self {
+        Self(key, keyPath, kind: .stack)
+    }
 }
 
 /// Reads and edits one child step of a node without knowing the node's or the child's type.

@@ -13,18 +13,47 @@ extension Navigator {
         return result
     }
 
-    /// Pushes the step at `path` in one transaction; see ``StepNode/push(path:)``.
+    /// Pushes a screen in one transaction; see ``StepNode/push(path:id:with:)``.
     /// - Parameters:
-    ///   - path: The step, or a new element's path.
+    ///   - path: The screen to push.
+    ///   - id: A new element's id; `nil` mints one.
+    ///   - value: The last step's new value.
     ///   - transaction: The metadata observers get.
+    /// - Returns: The path of the frame pushed.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Complexity: The cost of the edit plus a comparison and a diff.
+    @discardableResult
     public func push(
-        path: StepPath, transaction: NavigationTransaction = NavigationTransaction()
-    ) throws(StepPathError) {
+        path: StepPath, id: String? = nil, with value: (any StepValue)? = nil,
+        transaction: NavigationTransaction = NavigationTransaction()
+    ) throws(StepPathError) -> StepPath {
+        var pushed = path
         try self.transaction(transaction) { root throws(StepPathError) in
-            try root.push(path: path)
+            pushed = try root.push(path: path, id: id, with: value)
         }
+        return pushed
+    }
+
+    /// Pushes `element` on a stack of its type in one transaction; see
+    /// ``StepNode/push(_:id:onto:)``.
+    /// - Parameters:
+    ///   - element: The new element: a node, or a destination.
+    ///   - id: Its id; `nil` mints one.
+    ///   - stack: The stack; `nil` takes the one nearest the visible screen.
+    ///   - transaction: The metadata observers get.
+    /// - Returns: The path of the new element.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
+    @discardableResult
+    public func push<Element: StepValue>(
+        _ element: Element, id: String? = nil, onto stack: StepPath? = nil,
+        transaction: NavigationTransaction = NavigationTransaction()
+    ) throws(StepPathError) -> StepPath {
+        var pushed = StepPath.root
+        try self.transaction(transaction) { root throws(StepPathError) in
+            pushed = try root.push(element, id: id, onto: stack)
+        }
+        return pushed
     }
 
     /// Pops the top frame of `container` in one transaction; see ``StepNode/pop(in:)``.

@@ -81,6 +81,7 @@ extension DynamicSteps: Codable {
         static let value = ChildKey(stringValue: "value")
         static let renewal = ChildKey(stringValue: "renewal")
         static let payload = ChildKey(stringValue: "payload")
+        static let next = ChildKey(stringValue: "next")
     }
 
     /// Decodes a state of the tree whose ``StepSchema`` is in
@@ -138,22 +139,33 @@ extension DynamicSteps: Codable {
         }
         if container.contains(.elements) {
             let element = schema.element ?? StepSchema.leaf
-            var list = try container.nestedUnkeyedContainer(forKey: .elements)
+            // `[…]`, or `{"elements": […], "next": n}` for a counter ahead of the elements.
+            var list: any UnkeyedDecodingContainer
+            var next: UInt64?
+            if let object = try? container.nestedContainer(
+                keyedBy: ChildKey.self, forKey: .elements)
+            {
+                try Self.refuseFields(of: object, except: ["elements", "next"])
+                list = try object.nestedUnkeyedContainer(forKey: .elements)
+                next = try object.decodeIfPresent(UInt64.self, forKey: .next)
+            } else {
+                list = try container.nestedUnkeyedContainer(forKey: .elements)
+            }
             var entries: [StepStack<DynamicSteps>.Entry] = []
             while !list.isAtEnd {
                 let item = try list.nestedContainer(keyedBy: ChildKey.self)
                 try Self.refuseFields(of: item, except: ["id", "value", "renewal"])
                 let id = try item.decode(String.self, forKey: .id)
                 entries.append(
-                    .init(id: id, step: try Self.wrappedStep(from: item, schema: element)))
+                    .init(id: id, box: try Self.wrappedStep(from: item, schema: element).storage))
             }
             do {
-                try StepStack<DynamicSteps>.validate(ids: entries.map(\.id))
+                try StepStack<DynamicSteps>.validate(ids: entries.map(\.id), at: nil)
             } catch {
                 throw DecodingError.dataCorruptedError(
                     forKey: ChildKey.elements, in: container, debugDescription: error.description)
             }
-            elements = StepStack(entries: entries)
+            elements = StepStack(entries: entries, nextID: next)
         }
     }
 
@@ -274,7 +286,7 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         if isStack {
             guard let index = elementIndex(forSegment: segment) else { return nil }
             let box = Unmanaged<StepNodeStorage>.passUnretained(
-                value.elements.entries[index].step.storage)
+                value.elements.entries[index].box)
             return (.element(index), ResolvedChild(index: index, box: box))
         }
         guard let index = schema.childIndex(forSegment: segment) else { return nil }
@@ -294,7 +306,7 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
         if isStack {
             guard let index = elementIndex(forSegment: segment) else { return nil }
-            return (.element(index), value.elements.entries[index].step.storage)
+            return (.element(index), value.elements.entries[index].box)
         }
         guard let index = childIndex(forSegment: segment) else { return nil }
         return (.child(index), value.children[index].storage)
@@ -324,6 +336,15 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     }
     override func removeElements(from index: Int) {
         value.elements.removeEntries(from: index)
+    }
+    override func pushElement(id: String?, value payload: (any StepValue)?) -> Int {
+        var element = DynamicSteps(schema: schema.element ?? StepSchema.leaf)
+        element.payload = payload as? String
+        _ = value.elements.pushBox(StepStorage.make(element), id: id)
+        return value.elements.count - 1
+    }
+    override var initialElement: StepNodeStorage {
+        StepStorage.make(DynamicSteps(schema: schema.element ?? StepSchema.leaf))
     }
 
     /// Renews a schema-driven step: a `String` value becomes its payload.

@@ -257,7 +257,7 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         guard case .invalidTarget(let error) = fallback.reason else { return fallback }
         let known: Int? =
             switch error {
-            case .unknownStep(_, let path), .unknownElement(_, let path): path.segments.count
+            case .unknownStep(_, let path), .unknownElement(_, let path?): path.segments.count
             default: nil
             }
         guard let known, reached > known, reached > 0 else { return fallback }
@@ -441,7 +441,7 @@ extension StepNode {
             do {
                 _ = try ResolvedPath(path.parts, from: StepStorage.make(self))
                 return
-            } catch .unknownElement(let id, in: let stack) {
+            } catch .unknownElement(let id, in: let stack?) {
                 let node = try ResolvedPath(stack.parts, from: StepStorage.make(self)).target
                 let ids = (0..<node.elementCount).map { node.element($0).id }
                 try setStack(path: stack, ids: ids + [id])

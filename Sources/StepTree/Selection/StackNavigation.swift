@@ -30,25 +30,106 @@ extension StepNode {
         frames(in: container, rendering: ScreenRendering(StepStorage.make(self)))
     }
 
-    /// Pushes the step at `path`: selects it, and when `path` ends in an id that the stack at
-    /// its parent does not hold, appends a new element with that id.
+    /// Pushes a screen: selects `path`, and where the path enters a stack through a segment
+    /// that is not one of its element ids, pushes a new element there, with `id` or a minted
+    /// one, and goes on inside it.
     ///
     /// ```swift
-    /// try steps.push(path: "profile/friends/carl")  // a new friend's profile on top
+    /// try steps.push(path: "profile/friends")              // a new friend's profile: "…/1"
+    /// try steps.push(path: "home/path/status", with: s)    // a new element showing a status
+    /// try steps.push(path: "profile/detail")               // a pushed step: selected
     /// ```
-    /// - Throws: ``StepPathError``; the value is unchanged.
-    /// - Complexity: O(*d* + *n*) for depth *d* and a stack of *n* elements.
-    public mutating func push(path: StepPath) throws(StepPathError) {
-        do {
-            try select(path: path)
-        } catch {
-            guard case .unknownElement(let id, let stack) = error,
-                stack.segments.count == path.segments.count - 1,
-                let elements = resolve(stack)?.target, elements.isStack
-            else { throw error }
-            let ids = (0..<elements.elementCount).map { elements.element($0).id }
-            try setStack(path: stack, ids: ids + [id])
+    ///
+    /// For a destination stack, the segment after the stack names the destination; the
+    /// element's path is then `…/path/<id>`, its destination `…/path/<id>/status`.
+    /// - Parameters:
+    ///   - path: The screen to push.
+    ///   - id: The new element's id; `nil` mints one. Only for a path that pushes an element.
+    ///   - value: The last step's new value (a renewal, as ``select(path:with:)`` makes); for a
+    ///     path that ends at the stack, the new element itself.
+    /// - Returns: The path of the frame pushed: the new element, or `path`.
+    /// - Throws: ``StepPathError`` for a bad path, an invalid or duplicate `id` (naming the
+    ///   stack), a value of the wrong type, or an `id` for a path that pushes no element; the
+    ///   value is unchanged.
+    /// - Complexity: O(*d*) for a path of depth *d*, plus O(*n*) for a stack of at most 16
+    ///   elements.
+    @discardableResult
+    public mutating func push(
+        path: StepPath, id: String? = nil, with value: (any StepValue)? = nil
+    ) throws(StepPathError) -> StepPath {
+        let plan = try PushPlan(
+            path: path.checked(), id: id, value: value, in: StepStorage.make(self))
+        guard let stack = plan.stack else {
+            try edit(path: path, value.map { .select(with: $0) } ?? .select(fresh: false))
+            return path
         }
+        let elementValue = plan.rest.isEmpty ? value : nil
+        try edit(path: stack, .push(id: id, element: elementValue))
+        let frame = stack.appending(try newElementID(in: stack))
+        if !plan.rest.isEmpty {
+            let inside = StepPath(frame.segments + plan.rest)
+            try edit(path: inside, value.map { .select(with: $0) } ?? .select(fresh: false))
+        }
+        return frame
+    }
+
+    /// Pushes `element` on a stack of its type, with `id` or a minted one, and selects the
+    /// stack's path.
+    ///
+    /// ```swift
+    /// try steps.push(Destination.status(StatusScreen(id: 42)))  // onto the visible tab's stack
+    /// ```
+    /// - Parameters:
+    ///   - element: The new element: a node, or a destination.
+    ///   - id: Its id; `nil` mints one.
+    ///   - stack: The stack's path; `nil` takes the stack of `Element`s nearest the visible
+    ///     screen: from the visible screen up to the root, the first node that is such a stack,
+    ///     or has one as a child (the one its push layer selects first).
+    /// - Returns: The path of the new element.
+    /// - Throws: ``StepPathError/noStack(of:near:)`` when no stack takes `element`, and
+    ///   ``StepPathError`` for a bad path, or an invalid or duplicate `id` (naming the stack);
+    ///   the value is unchanged.
+    /// - Complexity: O(*d*) for depth *d*, plus O(*c*) for the *c* children met looking for the
+    ///   stack.
+    @discardableResult
+    public mutating func push<Element: StepValue>(
+        _ element: Element, id: String? = nil, onto stack: StepPath? = nil
+    ) throws(StepPathError) -> StepPath {
+        let stack = try { () throws(StepPathError) in
+            if let stack { return stack }
+            return try nearestStack(accepting: element)
+        }()
+        try edit(path: stack, .push(id: id, element: element))
+        return stack.appending(try newElementID(in: stack))
+    }
+
+    /// The id of the top element of the stack at `stack`, just pushed.
+    private func newElementID(in stack: StepPath) throws(StepPathError) -> String {
+        let node = try ResolvedPath(stack.parts, from: StepStorage.make(self)).target
+        return node.element(node.elementCount - 1).id
+    }
+
+    /// The stack of `element`'s type nearest the visible screen; see ``push(_:id:onto:)``.
+    private func nearestStack(accepting element: any StepValue) throws(StepPathError) -> StepPath {
+        let visible = visibleScreen
+        let resolved = try ResolvedPath(visible.parts, from: StepStorage.make(self))
+        for depth in stride(from: resolved.nodes.count - 1, through: 0, by: -1) {
+            let node = resolved.nodes[depth]
+            let path = resolved.prefix(depth)
+            if node.isStack, node.elementAccepts(element) { return path }
+            var candidates = Array(0..<node.childCount).filter { node.childKind($0).isStack }
+            if let selected = node.selectedIndex(in: .push),
+                let first = candidates.firstIndex(of: selected)
+            {
+                candidates.swapAt(0, first)
+            }
+            if let index = candidates.first(where: {
+                node.child($0).storage.elementAccepts(element)
+            }) {
+                return path.appending(node.childKey(index))
+            }
+        }
+        throw .noStack(of: String(describing: type(of: element)), near: visible)
     }
 
     /// Pops the top frame of `container`.
@@ -126,5 +207,70 @@ extension StepNode {
             }
         }
         return frames.map(\.path)
+    }
+}
+
+/// Where a path's push appends an element: the first stack the path enters through a segment
+/// that is not one of its ids (or the stack the path ends at), and the segments after it, checked
+/// against a new element before anything is written.
+private struct PushPlan {
+    /// The stack's path; `nil` for a path that pushes no element.
+    let stack: StepPath?
+    /// The segments inside the new element.
+    let rest: [String]
+
+    init(
+        path: StepPath, id: String?, value: (any StepValue)?, in root: StepNodeStorage
+    ) throws(StepPathError) {
+        if path.segments.isEmpty { throw .emptyPath }
+        var node = root
+        var found: (stack: Int, node: StepNodeStorage)?
+        for (depth, segment) in path.segments.enumerated() {
+            if node.isStack, node.elementIndex(forID: segment) == nil {
+                found = (depth, node)
+                break
+            }
+            guard let (_, next) = segment.withUTF8Bytes({ node.resolve($0) }) else {
+                throw .unknown(segment, in: StepPath(Array(path.segments[..<depth])), from: node)
+            }
+            node = next
+        }
+        if found == nil, node.isStack { found = (path.segments.count, node) }
+        guard let (depth, stackNode) = found else {
+            if id != nil { throw .notAStack(path) }
+            stack = nil
+            rest = []
+            return
+        }
+        let stackPath = StepPath(Array(path.segments[..<depth]))
+        if let id {
+            guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: stackPath) }
+            if stackNode.elementIndex(forID: id) != nil {
+                throw .duplicateElementID(id, in: stackPath)
+            }
+        }
+        let rest = Array(path.segments[depth...])
+        // The rest of the path, and the value's type, checked against a new element.
+        var inside = stackNode.initialElement
+        var parent: (node: StepNodeStorage, step: PathStep)?
+        for (offset, segment) in rest.enumerated() {
+            guard let (step, next) = segment.withUTF8Bytes({ inside.resolve($0) }) else {
+                let reached = StepPath(stackPath.segments + ["<new>"] + rest[..<offset])
+                throw .unknown(segment, in: reached, from: inside)
+            }
+            parent = (inside, step)
+            inside = next
+        }
+        if let value {
+            let accepts: Bool
+            switch parent {
+            case nil: accepts = stackNode.elementAccepts(value)
+            case (let node, .child(let index))?: accepts = node.childAccepts(value, at: index)
+            case (let node, .element)?: accepts = node.elementAccepts(value)
+            }
+            if !accepts { throw .valueMismatch(String(describing: type(of: value)), at: path) }
+        }
+        stack = stackPath
+        self.rest = rest
     }
 }

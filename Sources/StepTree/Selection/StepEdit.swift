@@ -16,6 +16,9 @@ struct StepEdit {
         /// Remove the last step as a user gesture does: an element with the ones above it, or
         /// any other step by deselection.
         case remove
+        /// Select the path, and push a new element on the stack at its end: ``StepEdit/value``,
+        /// or one in its initial state, with the id in ``StepEdit/ids``, or a minted one.
+        case push
     }
 
     /// How a step is renewed: with a value, or with none (`fresh`).
@@ -78,6 +81,11 @@ struct StepEdit {
     static func setStack(_ ids: [String]) -> StepEdit { StepEdit(.setStack, ids: ids) }
     /// Remove the path's last step as a gesture does.
     static var remove: StepEdit { StepEdit(.remove) }
+    /// Select the path and push `element` (`nil`: a new element in its initial state) on the
+    /// stack at its end, with `id` or a minted one.
+    static func push(id: String?, element: (any StepValue)?) -> StepEdit {
+        StepEdit(.push, value: element, ids: id.map { [$0] } ?? [])
+    }
 
     private init(_ operation: Operation, _ renewal: Renewal?) {
         switch renewal {
@@ -90,7 +98,7 @@ struct StepEdit {
     /// Whether the edit selects the steps along its path.
     var selects: Bool {
         switch operation {
-        case .select, .show, .setStack: true
+        case .select, .show, .setStack, .push: true
         case .deselect, .remove: false
         }
     }
@@ -197,6 +205,15 @@ extension StepNode {
         case .setStack:
             guard walk.targetIsStack else { throw .notAStack(path) }
             try StepStack<EmptyStep>.validate(ids: edit.ids, at: path)
+        case .push:
+            guard let stack = walk.target, stack.isStack else { throw .notAStack(path) }
+            if let id = edit.ids.first {
+                guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: path) }
+                if stack.elementIndex(forID: id) != nil { throw .duplicateElementID(id, in: path) }
+            }
+            if let element = edit.value, !stack.elementAccepts(element) {
+                throw .valueMismatch(String(describing: type(of: element)), at: path)
+            }
         }
         return true
     }
@@ -262,6 +279,8 @@ struct StepEditor {
             }
         case .setStack:
             target.setElements(edit.ids)
+        case .push:
+            _ = target.pushElement(id: edit.ids.first, value: edit.value)
         case .select, .deselect, .remove:
             break
         }
@@ -348,7 +367,7 @@ struct StepEditor {
         case .show:
             let target = target()
             return target.isStack ? target.elementCount > 0 : covers(target)
-        case .setStack: return true
+        case .setStack, .push: return true
         }
     }
 

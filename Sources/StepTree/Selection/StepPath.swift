@@ -1,15 +1,47 @@
 /// A path from the root of a tree to a step: child keys and stack element ids.
 ///
-/// Its text form starts with `/` (`/profile/friends/u2`); the root is `/`.
-public struct StepPath: Hashable, Sendable, CustomStringConvertible {
+/// Its text form starts with `/` (`/profile/friends/u2`); the root is `/`. A string literal is
+/// a path (`"profile/detail"`); a literal that does not parse is kept with its error, which
+/// every operation given it throws.
+public struct StepPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The keys and element ids from the root down.
     public var segments: [String]
+    /// Why the literal this path was written as does not parse, out of line (a path is kept in
+    /// every event); `nil` for a valid path.
+    private let invalid: InvalidPath?
+
+    /// Why the literal this path was written as does not parse; `nil` for a valid path.
+    public var problem: StepPathError? { invalid?.problem }
 
     /// The path of the root node.
     public static let root = StepPath([])
 
     /// Creates a path from its segments.
-    public init(_ segments: [String]) { self.segments = segments }
+    public init(_ segments: [String]) {
+        self.segments = segments
+        self.invalid = nil
+    }
+
+    /// Parses a path literal as ``init(parsing:)`` does; one that does not parse keeps its error
+    /// in ``problem``, and every operation given it throws that error.
+    public init(stringLiteral text: String) {
+        do {
+            self.init(segments: try Self.parts(of: text).map { String($0) }, invalid: nil)
+        } catch {
+            self.init(segments: [], invalid: InvalidPath(problem: error))
+        }
+    }
+
+    private init(segments: [String], invalid: InvalidPath?) {
+        self.segments = segments
+        self.invalid = invalid
+    }
+
+    /// The path, checked: throws ``problem`` for a literal that did not parse.
+    func checked() throws(StepPathError) -> StepPath {
+        if let problem { throw problem }
+        return self
+    }
 
     /// Parses a path such as `profile/detail/dark`; one leading `/` is allowed.
     ///
@@ -19,7 +51,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     ///   ``StepPathError/segmentTooLong(index:length:)`` beyond ``maximumSegmentLength`` bytes.
     /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: some StringProtocol) throws(StepPathError) {
-        self.segments = try Self.parts(of: String(text)).map { String($0) }
+        self.init(segments: try Self.parts(of: String(text)).map { String($0) }, invalid: nil)
     }
 
     /// The segments of a relative path such as `profile/detail/dark`, as slices of `text`:
@@ -174,6 +206,14 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         segments.isEmpty ? "/" : segments.reduce(into: "") { $0 += "/" + $1 }
     }
+}
+
+/// The error of a path literal that does not parse.
+private final class InvalidPath: Hashable, Sendable {
+    let problem: StepPathError
+    init(problem: StepPathError) { self.problem = problem }
+    static func == (lhs: InvalidPath, rhs: InvalidPath) -> Bool { lhs.problem == rhs.problem }
+    func hash(into hasher: inout Hasher) { hasher.combine(problem) }
 }
 
 extension StepPath: Codable {

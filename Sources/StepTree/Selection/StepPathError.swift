@@ -8,22 +8,27 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptySegment(index: Int)
     /// The node at `in` has no child step named by the segment.
     case unknownStep(String, in: StepPath)
-    /// The stack at `in` has no element with this id.
-    case unknownElement(String, in: StepPath)
+    /// The stack at `in` has no element with this id (`nil`: the stack the operation was
+    /// called on).
+    case unknownElement(String, in: StepPath?)
     /// The step at the path is not a stack, so its elements cannot be set.
     case notAStack(StepPath)
     /// Tabs are always mounted; select another tab instead.
     case cannotDeselectTab(StepPath)
     /// Stack elements are removed by changing the stack.
     case cannotDeselectElement(StepPath)
-    /// Two elements of the stack at `in` would share this id.
-    case duplicateElementID(String, in: StepPath)
-    /// An element id is empty or contains `/`.
-    case invalidElementID(String, in: StepPath)
+    /// Two elements of the stack at `in` would share this id (`nil`: the stack the operation
+    /// was called on).
+    case duplicateElementID(String, in: StepPath?)
+    /// An element id is empty or contains `/` (`nil`: in the stack the operation was called on).
+    case invalidElementID(String, in: StepPath?)
     /// A deep-link URL that does not read as a path.
     case invalidURL(String)
     /// The step at the path cannot hold a value of this type.
     case valueMismatch(String, at: StepPath)
+    /// No stack takes elements of this type on the way from the visible screen (`near`) to the
+    /// root.
+    case noStack(of: String, near: StepPath)
     /// The path has this many segments, more than ``StepPath/maximumDepth``.
     case tooDeep(Int)
     /// Segment `index` (0-based) is `length` UTF-8 bytes long, more than
@@ -37,16 +42,18 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .emptySegment(let index): "segment \(index + 1) of the path is empty"
         case .unknownStep(let key, let path): "no step '\(StepPath.excerpt(key))' in \(path)"
         case .unknownElement(let id, let path):
-            "no element '\(StepPath.excerpt(id))' in the stack \(path)"
+            "no element '\(StepPath.excerpt(id))' in \(Self.stack(path))"
         case .notAStack(let path): "\(path) is not a stack"
         case .cannotDeselectTab(let path): "\(path) is a tab and cannot be deselected"
         case .cannotDeselectElement(let path):
             "\(path) is a stack element; change the stack to remove it"
         case .duplicateElementID(let id, let path):
-            "element id '\(StepPath.excerpt(id))' appears twice in \(path)"
+            "element id '\(StepPath.excerpt(id))' appears twice in \(Self.stack(path))"
         case .invalidElementID(let id, let path):
-            "element id '\(StepPath.excerpt(id))' in \(path) is empty, too long, or contains '/' "
-                + "or a control character"
+            "element id '\(StepPath.excerpt(id))' in \(Self.stack(path)) is empty, too long, or "
+                + "contains '/' or a control character"
+        case .noStack(let type, let path):
+            "no stack of \(type) elements from \(path) up to the root"
         case .invalidURL(let url): "'\(StepPath.excerpt(url))' is not a deep link to a step"
         case .valueMismatch(let type, let path): "\(path) cannot hold a value of type \(type)"
         case .tooDeep(let count):
@@ -55,5 +62,10 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
             "segment \(index + 1) of the path is \(length) bytes; at most "
                 + "\(StepPath.maximumSegmentLength) are allowed"
         }
+    }
+
+    /// How an error names a stack: by its path, or as the stack the operation was called on.
+    private static func stack(_ path: StepPath?) -> String {
+        path.map { "the stack \($0)" } ?? "this stack"
     }
 }

@@ -80,7 +80,7 @@ extension ThreadSafety {
             let root = track { _ = navigator.selection }
             try navigator.setStack(path: "profile/friends", ids: ["ann"])  // no change: no call
             #expect(modal.value == 0)
-            try navigator.push(path: StepPath(["profile", "friends", "bob"]))  // covers ann
+            try navigator.push(path: StepPath(["profile", "friends"]), id: "bob")  // covers ann
             #expect(modal.value == 1 && root.value == 0)
             #expect(navigator.modal(at: ann) == nil)
         }

@@ -207,8 +207,8 @@ import Testing
                 "/home is not a stack",
                 "/home is a tab and cannot be deselected",
                 "/profile/friends/u1 is a stack element; change the stack to remove it",
-                "element id 'a' appears twice in /profile/friends",
-                "element id '' in /profile/friends is empty, too long, or contains '/' or a control character",
+                "element id 'a' appears twice in the stack /profile/friends",
+                "element id '' in the stack /profile/friends is empty, too long, or contains '/' or a control character",
                 "'app://x' is not a deep link to a step",
             ])
     }

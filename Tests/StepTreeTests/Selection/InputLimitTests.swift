@@ -102,7 +102,7 @@ import Testing
         for index in 0..<20_000 { try stack.push(id: "u\(index)") }
         #expect(stack.count == 20_000)
         #expect(stack.contains(id: "u19999") && stack[id: "u10000"] != nil)
-        #expect(throws: StepPathError.duplicateElementID("u5", in: .root)) {
+        #expect(throws: StepPathError.duplicateElementID("u5", in: nil)) {
             try stack.push(id: "u5")
         }
         #expect(try stack.pop(to: "u9") == (10..<20_000).map { "u\($0)" })

@@ -22,10 +22,10 @@ import Testing
         #expect(steps.visibleContainer == Self.profile)
         #expect(steps.pop() == StepPath(["profile", "friends", "carl"]))
         #expect(steps.profile.friends.ids == ["ann", "bob"])
-        try steps.push(path: StepPath(["profile", "friends", "dan"]))
-        try steps.push(path: StepPath(["profile", "friends", "eve"]))
+        try steps.push(path: StepPath(["profile", "friends"]), id: "dan")
+        try steps.push(path: StepPath(["profile", "friends"]), id: "eve")
         #expect(Self.paths(steps.pop(last: 2)) == ["/profile/friends/dan", "/profile/friends/eve"])
-        try steps.push(path: StepPath(["profile", "friends", "fay"]))
+        try steps.push(path: StepPath(["profile", "friends"]), id: "fay")
         #expect(
             Self.paths(try steps.pop(to: "ann")) == [
                 "/profile/friends/bob", "/profile/friends/fay",
@@ -119,8 +119,8 @@ import Testing
                 {"key": "share", "kind": "present", "style": "sheet"}]}]}
             """
         var state = DynamicSteps(schema: try StepSchema(json: Data(json.utf8)))
-        try state.push(path: StepPath(["feed", "people", "ann"]))
-        try state.push(path: StepPath(["feed", "people", "bob"]))
+        try state.push(path: StepPath(["feed", "people"]), id: "ann")
+        try state.push(path: StepPath(["feed", "people"]), id: "bob")
         try state.present(path: StepPath(["feed", "share"]))
         #expect(state["feed"]?.node(at: StepPath(["people"]))?.elementIDs == ["ann", "bob"])
         #expect(state.node(at: StepPath(["feed", "people", "bob"]))?.key == "")

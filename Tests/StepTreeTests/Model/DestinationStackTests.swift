@@ -1,0 +1,197 @@
+import Foundation
+import StepTree
+import Testing
+
+/// A status screen: a destination with a sheet of its own.
+struct StatusScreen: StepsCollection {
+    enum Key: String, StepKey { case thread, reply }
+    var selected = StepSelection<Key>(.thread)
+    var id = 0
+    var thread = Step()
+    var reply = Step()
+    static let steps = StepTable<Self>(
+        .inline(.thread, \.thread), .present(.reply, \.reply, style: .sheet))
+}
+
+/// An account screen with a pushed detail.
+struct AccountScreen: StepsCollection {
+    enum Key: String, StepKey { case posts, followers }
+    var selected = StepSelection<Key>(.posts)
+    var name = ""
+    var posts = Step()
+    var followers = Step()
+    static let steps = StepTable<Self>(.inline(.posts, \.posts), .push(.followers, \.followers))
+}
+
+enum Destination: StepDestination {
+    case status(StatusScreen)
+    case account(AccountScreen)
+    case about
+
+    static let destinations: [StepDestinationCase<Self>] = [
+        .init(Self.status), .init(Self.account), .init(Self.about),
+    ]
+}
+
+struct HomeTab: StepsCollection {
+    enum Key: String, StepKey { case timeline, path }
+    var selected = StepSelection<Key>(.timeline)
+    var timeline = Step()
+    var path = Step(StepStack<Destination>())
+    static let steps = StepTable<Self>(.inline(.timeline, \.timeline), .stack(.path, \.path))
+}
+
+struct ClientSteps: StepsCollection {
+    enum Key: String, StepKey { case home, search }
+    var selected = StepSelection<Key>(.home)
+    var home = Step(HomeTab())
+    var search = Step(HomeTab())
+    static let steps = StepTable<Self>(.tab(.home, \.home), .tab(.search, \.search))
+}
+
+@Suite struct DestinationStackTests {
+    static func status(_ id: Int) -> Destination {
+        var screen = StatusScreen()
+        screen.id = id
+        return .status(screen)
+    }
+
+    @Test func pushMintsIDsThatAreNeverReused() {
+        var stack = StepStack<Destination>()
+        #expect(stack.push(Self.status(42)) == "1")
+        #expect(stack.push(Self.status(42)) == "2")
+        #expect(stack.pop() == "2")
+        #expect(stack.push(.about) == "3")
+        #expect(stack.ids == ["1", "3"])
+        #expect(stack.elements == [Self.status(42), .about])
+    }
+
+    @Test func explicitIDsMoveTheCounterPastThem() throws {
+        var stack = StepStack<Destination>()
+        try stack.push(.about, id: "7")
+        try stack.push(.about, id: "carl")
+        #expect(stack.push(.about) == "8")
+        #expect(throws: StepPathError.duplicateElementID("carl", in: nil)) {
+            try stack.push(.about, id: "carl")
+        }
+    }
+
+    @Test func removingByIDRemovesThatElementAlone() {
+        var stack = StepStack<Destination>()
+        stack.push(Self.status(1))
+        stack.push(Self.status(2))
+        stack.push(Self.status(3))
+        stack[id: "2"] = nil
+        #expect(stack.ids == ["1", "3"])
+        #expect(stack.remove(id: "1") == Self.status(1))
+        #expect(stack.remove(id: "1") == nil)
+        #expect(stack.ids == ["3"])
+    }
+
+    @Test func elementsChangedInPlaceKeepTheirIdentity() throws {
+        var root = ClientSteps()
+        try root.push(Self.status(1))
+        let before = root
+        root.home.path.value[id: "1"] = Self.status(2)
+        #expect(NavigationDiff.events(from: before, to: root).map(\.description) == [])
+        #expect(root.home.path.value[id: "1"] == Self.status(2))
+    }
+
+    @Test func typedPushLandsOnTheVisibleTabsStack() throws {
+        var root = ClientSteps()
+        let old = root
+        let frame = try root.push(Self.status(42))
+        #expect(frame == StepPath(["home", "path", "1"]))
+        #expect(root.visibleScreen.description == "/home/path/1/status/thread")
+        #expect(
+            NavigationDiff.events(from: old, to: root).map(\.description) == ["push /home/path/1"])
+        root.select(\.search)
+        try root.push(Destination.about)
+        #expect(root.visibleScreen.description == "/search/path/1/about")
+        #expect(root.home.path.value.ids == ["1"])
+    }
+
+    @Test func pathPushNamesTheDestination() throws {
+        var root = ClientSteps()
+        var account = AccountScreen()
+        account.name = "ada"
+        let frame = try root.push(path: "home/path/account", with: account)
+        #expect(frame.description == "/home/path/1")
+        #expect(root.home.path.value[id: "1"] == .account(account))
+        #expect(root.visibleScreen.description == "/home/path/1/account/posts")
+        let old = root
+        try root.select(path: "home/path/1/account/followers")
+        #expect(
+            NavigationDiff.events(from: old, to: root).map(\.description) == [
+                "push /home/path/1/account/followers"
+            ])
+    }
+
+    @Test func aDestinationsOwnSheetIsPresentedFromItsElement() throws {
+        var root = ClientSteps()
+        try root.push(Self.status(1))
+        try root.push(Self.status(2))
+        let old = root
+        try root.select(path: "home/path/2/status/reply")
+        #expect(
+            NavigationDiff.events(from: old, to: root).map(\.description) == [
+                "present /home/path/2/status/reply sheet"
+            ])
+        let presented = root
+        _ = root.home.path.value.pop()
+        #expect(
+            NavigationDiff.events(from: presented, to: root).map(\.description) == [
+                "dismiss /home/path/2/status/reply sheet", "pop /home/path/2",
+            ])
+    }
+
+    @Test func theSameDestinationTwiceIsTwoScreens() throws {
+        var root = ClientSteps()
+        let old = root
+        try root.push(Self.status(1))
+        try root.push(Self.status(1))
+        #expect(
+            NavigationDiff.events(from: old, to: root).map(\.description) == [
+                "push /home/path/1", "push /home/path/2",
+            ])
+    }
+
+    @Test func aPopAndAPushInOneChangeAreANewScreen() throws {
+        var root = ClientSteps()
+        try root.push(Self.status(1))
+        let old = root
+        _ = root.home.path.value.pop()
+        try root.push(Self.status(1))
+        #expect(
+            NavigationDiff.events(from: old, to: root).map(\.description) == [
+                "pop /home/path/1", "push /home/path/2",
+            ])
+    }
+
+    @Test func stacksRoundTripWithTheirCounter() throws {
+        var root = ClientSteps()
+        try root.push(Self.status(1))
+        try root.push(path: "home/path/account")
+        try root.select(path: "home/path/1/status/reply")
+        _ = root.home.path.value.pop()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(root)
+        var restored = try JSONDecoder().decode(ClientSteps.self, from: data)
+        #expect(restored == root)
+        #expect(try encoder.encode(restored) == data)
+        #expect(try restored.push(Destination.about).description == "/home/path/3")
+        #expect(try root.push(Destination.about).description == "/home/path/3")
+        #expect(restored == root)
+    }
+
+    @Test func duplicateExplicitIDsNameTheStack() throws {
+        var root = ClientSteps()
+        try root.push(Destination.about, id: "a")
+        let before = root
+        let error = StepPathError.duplicateElementID("a", in: StepPath(["home", "path"]))
+        #expect(throws: error) { try root.push(Destination.about, id: "a") }
+        #expect(throws: error) { try root.push(path: "home/path/about", id: "a") }
+        #expect(root == before)
+    }
+}
