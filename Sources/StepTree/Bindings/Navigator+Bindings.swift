@@ -75,7 +75,7 @@ extension Navigator {
                 guard modal == nil, let shown = seen.withLock({ $0 }) else { return }
                 self?.transaction(.appliedGesture) { root in
                     guard root.modal(at: path)?.id == shown.id else { return }
-                    try? root.remove(path: shown.path)
+                    try? root.removeByUser(path: shown.path)
                 }
             })
     }
@@ -118,8 +118,13 @@ extension StepNode {
         else { return }
         var edited = self
         for frame in removed.reversed() {
-            // Top first: a frame still there when its turn comes can be removed.
-            try? edited.remove(path: frame.path)
+            // Top first: a frame still there when its turn comes can be removed. A removal that
+            // would take away a modal the user may not dismiss refuses the whole write.
+            do throws(StepPathError) {
+                try edited.removeByUser(path: frame.path)
+            } catch .notUserDismissible {
+                return
+            } catch {}
         }
         for frame in frames where frame.identity == nil {
             do {

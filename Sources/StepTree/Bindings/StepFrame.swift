@@ -36,6 +36,8 @@ public struct StepModal: Identifiable, Hashable, Sendable, CustomStringConvertib
     public let path: StepPath
     /// How it is presented.
     public let style: PresentationStyle
+    /// Whether a gesture may dismiss it (`false`: the adapters disable swiping it away).
+    public let isUserDismissible: Bool
 
     /// The path and style: `/profile/settings sheet`.
     public var description: String { "\(path) \(style)" }

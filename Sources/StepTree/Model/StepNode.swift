@@ -136,6 +136,14 @@ extension StepNode {
         try edit(path: path, .remove)
     }
 
+    /// Removes the screen at `path` for the user's gesture: as ``remove(path:)-(StepPath)``,
+    /// refused for a modal declared not user-dismissible, or a removal that would take one away.
+    /// - Throws: ``StepPathError/notUserDismissible(_:)``, or the errors of
+    ///   ``remove(path:)-(StepPath)``; the value is unchanged.
+    mutating func removeByUser(path: StepPath) throws(StepPathError) {
+        try edit(path: path, .removeByUser)
+    }
+
     /// Replaces this state with `saved`, another state of the same tree built independently (a
     /// restoration).
     ///

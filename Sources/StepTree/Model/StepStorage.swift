@@ -37,6 +37,8 @@ class StepNodeStorage: @unchecked Sendable {
     func childLayer(_ index: Int) -> StepLayer { childKind(index).layer }
     /// The index of the child whose key has the UTF-8 bytes `key`.
     func childIndex(forSegment key: SegmentBytes) -> Int? { nil }
+    /// Whether child `index`, when presented, may be dismissed by a gesture.
+    func childIsUserDismissible(_ index: Int) -> Bool { true }
     /// Whether this node is a stack of elements.
     var isStack: Bool { false }
     /// Whether the content layer always selects a child: a destination-stack element, whose

@@ -25,6 +25,8 @@ public struct StepTable<Node: StepsCollection>: Sendable {
         /// Each child's kind and accessor, in arrays of their own, so that the engine reads them
         /// without touching the generic `entries`.
         @usableFromInline let kinds: [StepKind]
+        /// Whether each child, if presented, may be dismissed by a gesture.
+        let userDismissible: [Bool]
         @usableFromInline let accessors: [StepAccessor]
         @usableFromInline let keyList: [Node.Key]
         @usableFromInline let indexByKey: [Node.Key: Int]
@@ -63,6 +65,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.entries = children
             self.hasTabs = tabs > 0
             self.kinds = children.map(\.kind)
+            self.userDismissible = children.map(\.userDismissible)
             self.accessors = children.map(\.accessor)
             let offsets = children.map { $0.accessor.offset ?? -1 }
             self.offsets = offsets
@@ -286,18 +289,22 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     @usableFromInline let name: String
     @usableFromInline let kind: StepKind
     @usableFromInline let accessor: StepAccessor
+    /// Whether a gesture may dismiss the step when it is presented.
+    @usableFromInline let userDismissible: Bool
 
     // Inlinable, like the factories below, so that the accessor's closures are compiled where
     // the table is declared, for the concrete node and value types: unspecialized, every call
     // would look up generic type metadata.
     @inlinable
     init<Value: StepValue>(
-        _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable, kind: StepKind
+        _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable, kind: StepKind,
+        userDismissible: Bool = true
     ) {
         self.key = key
         self.name = key.rawValue
         self.kind = kind
         self.accessor = StepAccessor.make(keyPath)
+        self.userDismissible = userDismissible
     }
 
     /// A tab: stays mounted and keeps its own navigation stack.
@@ -325,12 +332,19 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A modally presented step.
+    /// - Parameters:
+    ///   - key: The step's key.
+    ///   - keyPath: Its property.
+    ///   - style: How it is presented.
+    ///   - userDismissible: Whether a gesture (a sheet swiped away) may dismiss it; `false` for
+    ///     a recording in progress or a required login: ``Navigator/userDidRemove(path:)`` and
+    ///     the bindings refuse to remove it, and the adapters disable the gesture.
     @inlinable
     public static func present<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable,
-        style: PresentationStyle = .sheet
+        style: PresentationStyle = .sheet, userDismissible: Bool = true
     ) -> Self {
-        Self(key, keyPath, kind: .present(style))
+        Self(key, keyPath, kind: .present(style), userDismissible: userDismissible)
     }
 
     /// A stack of elements, each pushed above the previous one.

@@ -94,6 +94,9 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override func childKey(_ index: Int) -> String { table.contents.names[index] }
     override func childKind(_ index: Int) -> StepKind { table.contents.kinds[index] }
     override func childLayer(_ index: Int) -> StepLayer { table.contents.layers[index] }
+    override func childIsUserDismissible(_ index: Int) -> Bool {
+        table.contents.userDismissible[index]
+    }
 
     override func childIndex(forSegment key: SegmentBytes) -> Int? {
         table.contents.childIndex(named: key)

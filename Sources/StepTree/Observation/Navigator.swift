@@ -397,7 +397,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     @discardableResult
     public func userDidRemove(path: StepPath) throws(StepPathError) -> [NavigationEvent] {
         try transaction(.appliedGesture) { root throws(StepPathError) in
-            try root.remove(path: path)
+            try root.removeByUser(path: path)
         }
     }
 

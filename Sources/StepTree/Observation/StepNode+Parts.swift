@@ -75,7 +75,9 @@ extension StepNode {
         let kind = node.childKind(index)
         let identity = resolved.identity.child(key, role: kind, renewal: node.child(index).renewal)
         let style: PresentationStyle = if case .present(let style) = kind { style } else { .sheet }
-        return StepModal(id: identity, path: path.appending(key), style: style)
+        return StepModal(
+            id: identity, path: path.appending(key), style: style,
+            isUserDismissible: node.childIsUserDismissible(index))
     }
 
     /// The frames of the container owned by the step at `container`, read from `rendering`.

@@ -42,6 +42,9 @@ struct StepEdit {
     let operation: Operation
     /// Whether the last step is renewed (select and show only).
     let renews: Bool
+    /// Whether a removal is the user's gesture, which may not take away a modal declared not
+    /// user-dismissible (remove only).
+    private(set) var byUser = false
     private let renewalValue: RenewalValue?
     /// The ids of the stack at the end of the path (set stack only).
     let ids: [String]
@@ -81,6 +84,13 @@ struct StepEdit {
     static func setStack(_ ids: [String]) -> StepEdit { StepEdit(.setStack, ids: ids) }
     /// Remove the path's last step as a gesture does.
     static var remove: StepEdit { StepEdit(.remove) }
+    /// Remove the path's last step for the user's gesture: refused when it would take away a
+    /// modal that is not user-dismissible.
+    static var removeByUser: StepEdit {
+        var edit = StepEdit(.remove)
+        edit.byUser = true
+        return edit
+    }
     /// Select the path and push `element` (`nil`: a new element in its initial state) on the
     /// stack at its end, with `id` or a minted one.
     static func push(id: String?, element: (any StepValue)?) -> StepEdit {
@@ -202,6 +212,11 @@ extension StepNode {
                 if walk.parent?.childKind(index) == .tab { throw .cannotDeselectTab(path) }
             }
             if walk.passesThroughClosedFrame { return false }
+            if edit.byUser, let parent = walk.parent,
+                let modal = UndismissibleModal.find(removing: walk.last, from: parent, at: path)
+            {
+                throw .notUserDismissible(modal)
+            }
         case .setStack:
             guard walk.targetIsStack else { throw .notAStack(path) }
             try StepStack<EmptyStep>.validate(ids: edit.ids, at: path)
@@ -456,5 +471,53 @@ final class ChangeLog {
         report.changes.append(
             SelectionChange(
                 .init(node: node, path: path, layer: layer, old: old, new: new, element: nil)))
+    }
+}
+
+/// Finds a presented modal that a gesture's removal would take away but that is declared not
+/// user-dismissible.
+enum UndismissibleModal {
+    /// The path of such a modal, if removing the step `step` of `parent` (at `path`) would take
+    /// one away: the step itself, or a modal its subtree presents (for an element, those of the
+    /// elements above it too).
+    static func find(removing step: PathStep, from parent: StepNodeStorage, at path: StepPath)
+        -> StepPath?
+    {
+        switch step {
+        case .child(let index):
+            if case .present = parent.childKind(index), !parent.childIsUserDismissible(index) {
+                return path
+            }
+            return find(in: parent.child(index).storage, at: path)
+        case .element(let index):
+            let stack = path.parent ?? .root
+            for position in index..<parent.elementCount {
+                let element = parent.element(position)
+                if let found = find(in: element.storage, at: stack.appending(element.id)) {
+                    return found
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The path of a selected modal below `node` (at `path`) that is not user-dismissible.
+    /// - Complexity: O(*s*) for the *s* selected steps and elements below `node`.
+    private static func find(in node: StepNodeStorage, at path: StepPath) -> StepPath? {
+        for layer in StepLayer.allCases {
+            guard let index = node.selectedIndex(in: layer) else { continue }
+            let childPath = path.appending(node.childKey(index))
+            if case .present = node.childKind(index), !node.childIsUserDismissible(index) {
+                return childPath
+            }
+            if let found = find(in: node.child(index).storage, at: childPath) { return found }
+        }
+        for position in 0..<node.elementCount {
+            let element = node.element(position)
+            if let found = find(in: element.storage, at: path.appending(element.id)) {
+                return found
+            }
+        }
+        return nil
     }
 }

@@ -26,6 +26,9 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     /// The step at the path cannot hold a value of this type.
     case valueMismatch(String, at: StepPath)
+    /// A gesture would dismiss the modal at this path, which is declared not user-dismissible
+    /// (a recording in progress, a required login).
+    case notUserDismissible(StepPath)
     /// No stack takes elements of this type on the way from the visible screen (`near`) to the
     /// root.
     case noStack(of: String, near: StepPath)
@@ -52,6 +55,8 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidElementID(let id, let path):
             "element id '\(StepPath.excerpt(id))' in \(Self.stack(path)) is empty, too long, or "
                 + "contains '/' or a control character"
+        case .notUserDismissible(let path):
+            "\(path) is presented so that a gesture cannot dismiss it"
         case .noStack(let type, let path):
             "no stack of \(type) elements from \(path) up to the root"
         case .invalidURL(let url): "'\(StepPath.excerpt(url))' is not a deep link to a step"

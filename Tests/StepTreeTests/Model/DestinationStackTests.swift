@@ -195,3 +195,38 @@ struct ClientSteps: StepsCollection {
         #expect(root == before)
     }
 }
+
+/// A leaf screen: a node with no steps needs no dummy child.
+struct HashtagScreen: StepsCollection {
+    typealias Key = NoStepKey
+    var tag = ""
+}
+
+enum LeafDestination: StepDestination {
+    case hashtag(HashtagScreen)
+    static let destinations: [StepDestinationCase<Self>] = [.init(Self.hashtag)]
+}
+
+struct LeafHome: StepsCollection {
+    enum Key: String, StepKey { case path }
+    var selected = StepSelection<Key>()
+    var path = Step(StepStack<LeafDestination>())
+    static let steps = StepTable<Self>(.stack(.path, \.path))
+}
+
+@Suite struct LeafScreenTests {
+    @Test func aLeafScreenIsANodeWithNoSteps() throws {
+        var root = LeafHome()
+        let old = root
+        let frame = try root.push(LeafDestination.hashtag(HashtagScreen(tag: "swift")))
+        #expect(frame.description == "/path/1")
+        #expect(root.visibleScreen.description == "/path/1/hashtag")
+        #expect(NavigationDiff.events(from: old, to: root).map(\.description) == ["push /path/1"])
+        #expect(throws: StepPathError.unknownStep("reply", in: StepPath(["path", "1", "hashtag"])))
+        {
+            try root.select(path: "path/1/hashtag/reply")
+        }
+        let data = try JSONEncoder().encode(root)
+        #expect(try JSONDecoder().decode(LeafHome.self, from: data) == root)
+    }
+}
