@@ -1,5 +1,7 @@
-/// Tabs that are data: one per list the user follows, slots the user chose. Each tab keeps its
-/// own state and its own navigation stack, as a declared ``StepKind/tab`` does.
+/// Tabs that are data: one per list the user follows, slots the user chose.
+///
+/// Each tab keeps its own state and its own navigation stack, as a declared ``StepKind/tab``
+/// does.
 ///
 /// ```swift
 /// struct AppSteps: StepsCollection {
@@ -97,8 +99,9 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
         return removed
     }
 
-    /// Puts the tabs in the order of `ids`, which must hold every id once: the user reordered
-    /// them. Each tab keeps its state.
+    /// Puts the tabs in the order of `ids`, which must hold every id once.
+    ///
+    /// The user reordered them; each tab keeps its state.
     /// - Throws: ``StepPathError/unknownElement(_:in:)`` for an id that no tab has, or
     ///   ``StepPathError/duplicateElementID(_:in:)``; the tabs are unchanged.
     public mutating func reorder(_ ids: [String]) throws(StepPathError) {
