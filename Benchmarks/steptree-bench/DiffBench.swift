@@ -47,14 +47,14 @@ struct TreeShape: CustomStringConvertible {
         let ids = (0..<elements).map { "\(prefix)\($0)" }
         var pending = (0..<tabs).map { (path: "t\($0)", level: 0) }
         while let section = pending.popLast() {
-            try state.setStack(path: section.path + "/list", ids: ids)
+            try state.setStack(path: StepPath(parsing: section.path + "/list"), ids: ids)
             if section.level + 1 < levels {
                 pending += ids.map {
                     (path: section.path + "/list/" + $0, level: section.level + 1)
                 }
             }
         }
-        try state.select(path: "t\(selectedTab)")
+        try state.select(path: StepPath(parsing: "t\(selectedTab)"))
         return state
     }
 
@@ -131,7 +131,7 @@ enum DiffBench {
     static func leaf(_ tree: BuiltTree) throws -> Runner {
         let top = tree.shape.deepestTopPath(prefix: "a")
         var new = tree.state
-        try new.select(path: top + "/detail/dark")
+        try new.select(path: StepPath(parsing: top + "/detail/dark"))
         let events = NavigationDiff.events(from: tree.state, to: new).map(\.description)
         try expect(events == ["push /\(top)/detail"], "leaf diff gave \(events)")
         return runner(tree.state, new)

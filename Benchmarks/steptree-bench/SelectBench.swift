@@ -212,12 +212,15 @@ enum SelectBench {
     }
 
     static func path() throws -> Runner {
-        try deepLinks { steps, index in try steps.select(path: targets[index & 1]) }
+        try deepLinks { steps, index in
+            try steps.select(path: StepPath(parsing: targets[index & 1]))
+        }
     }
 
     /// The same deep links as `path`, landing on exactly that screen: what covers it goes.
     static func shown() throws -> Runner {
-        try deepLinks { steps, index in try steps.show(path: targets[index & 1]) }
+        try deepLinks { steps, index in try steps.show(path: StepPath(parsing: targets[index & 1]))
+        }
     }
 
     /// `path` on a schema-driven tree (the small generated one): two deep links through the top
@@ -226,14 +229,14 @@ enum SelectBench {
         let links = ["t0/list/a1/detail/dark", "t1/list/a1/detail/light"]
         var state = tree.state
         for link in links {
-            try state.select(path: link)
+            try state.select(path: StepPath(parsing: link))
             let shown = state.visibleScreen.description
             try expect(shown == "/" + link, "deep link shows \(shown), expected /\(link)")
         }
         return { count in
             var state = tree.state
             return try timeLoop(count) { index in
-                try state.select(path: links[index & 1])
+                try state.select(path: StepPath(parsing: links[index & 1]))
                 blackHole(state)
             }
         }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct DeepLinkTests {
     @Test func aDeepLinkIntoTheProfileSwitchesTabAndPushesTheDetail() throws {
         let navigator = Navigator(AppSteps())
-        let events = try navigator.select(path: "profile/detail/dark")
+        let events = try navigator.transaction { try $0.select(path: "profile/detail/dark") }
         #expect(events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
         #expect(navigator.root.visibleScreen == StepPath(["profile", "detail", "dark"]))
     }
@@ -16,7 +16,7 @@ import Testing
     @Test func aDeepLinkWhileTheLoginCoverIsUpDismissesItFirst() throws {
         let navigator = Navigator(AppSteps())
         try navigator.select(path: "login/signUp")
-        let events = try navigator.show(path: "explore")
+        let events = try navigator.transaction { try $0.show(path: "explore") }
         #expect(events.map(\.description) == ["dismiss /login cover", "select / home -> explore"])
     }
 
@@ -30,7 +30,7 @@ import Testing
     @Test(arguments: ["profile/nope", "login/form/extra", ""])
     func aBadLinkChangesNothing(path: String) {
         let navigator = Navigator(AppSteps())
-        #expect(throws: StepPathError.self) { try navigator.select(path: path) }
+        #expect(throws: StepPathError.self) { try navigator.select(path: StepPath(parsing: path)) }
         #expect(navigator.root == AppSteps())
     }
 

@@ -50,7 +50,7 @@ func run(_ title: String, _ change: () throws -> Void) {
 }
 
 await step("Deep link from a path string: profile/detail/dark") {
-    try navigator.select(path: "profile/detail/dark")
+    try navigator.select(path: "profile/detail/dark", transaction: .deepLink)
 }
 await step("The user swipes back from the detail: the main variant was kept under it") {
     driver.window.userSwipesBack()  // the window tells the sequencer, which tells the navigator
@@ -62,7 +62,7 @@ await step("The same tab with a new query: the tab is renewed in place") {
     navigator.transaction(.deepLink) { $0.select(\.explore, with: ExploreData(query: "swiftui")) }
 }
 await step("A login cover over the tab bar, and its sign-up screen") {
-    try navigator.select(path: "login/signUp")
+    try navigator.select(path: "login/signUp", transaction: .deepLink)
 }
 await step("The user swipes the cover away") {
     try navigator.userDidRemove(path: "login")
@@ -77,16 +77,16 @@ await step("Open two friends' profiles (a recursive stack)") {
     try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
 }
 await step("Deep link into bob's settings sheet, over his profile") {
-    try navigator.select(path: "profile/friends/bob/settings")
+    try navigator.select(path: "profile/friends/bob/settings", transaction: .deepLink)
 }
 await step("Show exactly ann's profile: the sheet is dismissed and bob popped") {
-    try navigator.show(path: "profile/friends/ann")
+    try navigator.show(path: "profile/friends/ann", transaction: .deepLink)
 }
 await step("Restore the saved state: straight there, no replay") {
     navigator.restore(try JSONDecoder().decode(AppSteps.self, from: saved))
 }
 await step("A bad deep link is a typed error") {
-    try navigator.select(path: "profile/friends/zoe")
+    try navigator.select(path: "profile/friends/zoe", transaction: .deepLink)
 }
 
 print(

@@ -22,9 +22,9 @@ var profile = ProfileSteps()
 
 step("Open ann's profile, then bob's from hers, then cat's from his") { profile in
     try profile.select(path: "friends")
-    try profile.friends.push(id: "ann")
-    try profile.friends.push(id: "bob")
-    try profile.friends.push(id: "cat")
+    try profile.friends.value.push(id: "ann")
+    try profile.friends.value.push(id: "bob")
+    try profile.friends.value.push(id: "cat")
     return []
 }
 step("Bob's friends, one level deeper: dan's profile inside bob's") { profile in
@@ -36,19 +36,19 @@ step("Deep link into cat's settings sheet") { profile in
     return []
 }
 step("Pop to ann: bob and cat go, with cat's sheet") { profile in
-    return try profile.friends.pop(to: "ann")
+    return try profile.friends.value.pop(to: "ann")
 }
 step("Three friends more, then pop the last two") { profile in
-    try profile.friends.push(id: "eve")
-    try profile.friends.push(id: "fay")
-    try profile.friends.push(id: "gus")
-    return profile.friends.pop(last: 2)
+    try profile.friends.value.push(id: "eve")
+    try profile.friends.value.push(id: "fay")
+    try profile.friends.value.push(id: "gus")
+    return profile.friends.value.pop(last: 2)
 }
 step("A friend already open cannot be pushed twice") { profile in
-    try profile.friends.push(id: "ann")
+    try profile.friends.value.push(id: "ann")
     return []
 }
 step("Pop to the root profile") { profile in
-    return profile.friends.popToRoot()
+    return profile.friends.value.popToRoot()
 }
 print("\nThe tree now:\n\(profile.diagram)")

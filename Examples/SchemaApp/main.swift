@@ -14,9 +14,11 @@ print("The map, as shipped:\n\(navigator.root.diagram)\n")
 try navigator.transaction(.deepLink) { state throws(StepPathError) in
     try state.show(path: "catalog/product", with: "sku-42")
 }
-try navigator.select(path: "catalog/product/share")
-try navigator.select(path: "cart/checkout/payment")
-navigator.transaction(.userGesture) { state in try? state.select(path: "cart/checkout/confirm") }
+try navigator.select(path: "catalog/product/share", transaction: .deepLink)
+try navigator.select(path: "cart/checkout/payment", transaction: .deepLink)
+navigator.transaction(.userGesture) { state in
+    try? state.select(path: "cart/checkout/confirm")
+}
 try navigator.setStack(path: "catalog/categories", ids: ["shoes", "running"])
 do {
     try navigator.select(path: "cart/refund")

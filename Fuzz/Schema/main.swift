@@ -76,7 +76,9 @@ func drive(_ schema: StepSchema) {
         }
     }
     for (index, key) in schema.initialKeys.enumerated() {
-        require(state.isSelected(path: key), "initial key \(index) '\(key)' is not selected")
+        require(
+            state.isSelected(path: StepPath([key])), "initial key \(index) '\(key)' is not selected"
+        )
     }
     walk(schema, [])
     state.checkModals("driven state")

@@ -105,31 +105,28 @@ public func referenceParse(_ text: String) -> Result<[String], StepPathError> {
 }
 
 extension StepNode {
-    /// Runs `operation` through the `String` overload.
+    /// Runs `operation`, its path text parsed as text from outside is.
     public mutating func perform(_ operation: PathOperation) throws(StepPathError) {
-        switch operation {
-        case .select(let path, let fresh): try select(path: path, fresh: fresh)
-        case .selectValue(let path, let value): try select(path: path, with: value)
-        case .show(let path, let fresh): try show(path: path, fresh: fresh)
-        case .showValue(let path, let value): try show(path: path, with: value)
-        case .deselect(let path): try deselect(path: path)
-        case .stack(let path, let ids): try setStack(path: path, ids: ids)
-        case .remove(let path): try remove(path: path)
-        }
+        _ = try perform(operation, at: StepPath(parsing: operation.path))
     }
 
-    /// Runs `operation` through the ``StepPath`` overload, when there is one.
-    /// - Returns: `false` for an operation that has no such overload.
+    /// Runs `operation` at `path`, a path already parsed (its own text is not read).
+    /// - Returns: `true`.
+    @discardableResult
     public mutating func perform(_ operation: PathOperation, at path: StepPath)
         throws(StepPathError) -> Bool
     {
         switch operation {
-        case .select(_, let fresh): try select(path: path, fresh: fresh)
-        case .show(_, let fresh): try show(path: path, fresh: fresh)
+        case .select(_, let fresh):
+            if fresh { try renew(path: path) } else { try select(path: path) }
+        case .selectValue(_, let value): try select(path: path, with: value)
+        case .show(_, let fresh):
+            try show(path: path)
+            if fresh { try renew(path: path) }
+        case .showValue(_, let value): try show(path: path, with: value)
         case .deselect: try deselect(path: path)
         case .stack(_, let ids): try setStack(path: path, ids: ids)
-        case .remove: try remove(path: path)
-        case .selectValue, .showValue: return false
+        case .remove: try close(path: path)
         }
         return true
     }

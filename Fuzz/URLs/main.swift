@@ -19,7 +19,11 @@ struct Refusal: Error, CustomStringConvertible {
 /// The handler of every pattern: selects the link's path, renewing it with `fresh` in the query,
 /// then refuses the link if the query says `refuse`, after having changed the copy it edits.
 @Sendable func handle<Root: StepNode>(_ root: inout Root, _ link: DeepLinkMatch) throws {
-    try root.select(path: link.path, fresh: link.query["fresh"] != nil)
+    if link.query["fresh"] != nil {
+        try root.renew(path: link.path)
+    } else {
+        try root.select(path: link.path)
+    }
     if link["refuse"] != nil { throw Refusal() }
 }
 
@@ -171,20 +175,17 @@ func checkURL<Root: StepNode>(
     _ context: String
 ) -> String {
     let before = state
-    // `select(url:)` is `select(path:)` of the URL's path.
+    // Selecting the path a URL reads as selects it, or changes nothing.
     var selected = state
     do {
-        try selected.select(url: url)
         let path = try StepPath(url: url)
-        require(selected.isSelected(path: path), "\(context): select(url:) left it unselected")
-        var other = state
-        try other.select(path: path)
-        require(other == selected, "\(context): select(url:) is not select(path:)")
+        try selected.select(path: path)
+        require(selected.isSelected(path: path), "\(context): the URL's path left it unselected")
     } catch {
-        require(selected == before, "\(context): select(url:) failed (\(error)) but changed it")
+        require(selected == before, "\(context): the URL's path failed (\(error)) but changed it")
         require(
             NavigationDiff.events(from: before, to: selected).isEmpty,
-            "\(context): select(url:) failed but the diff is not empty")
+            "\(context): the URL's path failed but the diff is not empty")
     }
     let match = router.match(url)
     do {

@@ -30,10 +30,11 @@ func applyDeepLinks(
     var state = state
     for (name, path) in pairs where name == "--select" || name == "--show" {
         do {
+            let parsed = try StepPath(parsing: path)
             if name == "--select" {
-                try state.select(path: path)
+                try state.select(path: parsed)
             } else {
-                try state.show(path: path)
+                try state.show(path: parsed)
             }
         } catch {
             throw .failed("\(name) \(path): \(error)")

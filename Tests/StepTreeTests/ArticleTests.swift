@@ -80,13 +80,13 @@ extension ArticleTree {
             try profile.setStack(path: "friends/bob/friends", ids: ["cat"])
             #expect(
                 profile.visibleScreen == StepPath(["friends", "bob", "friends", "cat", "main"]))
-            let popped = try profile.friends.pop(to: "ann")
+            let popped = try profile.friends.value.pop(to: "ann")
             #expect(popped == ["bob"])
         }
 
         @Test func testingEvents() throws {
             let navigator = Navigator(AppSteps())
-            let events = try navigator.select(path: "profile/detail/dark")
+            let events = try navigator.transaction { try $0.select(path: "profile/detail/dark") }
             #expect(
                 events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
             #expect(navigator.root.visibleScreen == StepPath(["profile", "detail", "dark"]))

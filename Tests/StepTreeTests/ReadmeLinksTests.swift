@@ -22,11 +22,13 @@ extension ReadmeTree {
             let navigator = Navigator(AppSteps())
             // A universal link: the host is dropped.
             let link = try #require(URL(string: "https://example.com/friend/ann"))
+            // A cold start: back goes to your own profile.
+            let events = try navigator.transaction(.deepLink) { try router.route(link, in: &$0) }
             #expect(
-                try navigator.open(link, with: router).map(\.description) == [
+                events.map(\.description) == [
                     "select / home -> profile", "push /profile/friends/me",
                     "push /profile/friends/ann",
-                ])  // a cold start: back goes to your own profile
+                ])
             #expect(
                 router.url(for: navigator.root, from: AppSteps())?.absoluteString
                     == "myapp://friend/ann")

@@ -78,7 +78,7 @@ extension ReadmeTree {
 
             try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
             let ann = StepRoute(\AppSteps.profile).then(\.friends).element("ann")  // any depth
-            try steps.show(ann)
+            try steps.show(path: ann.path)
             #expect(steps.visibleScreen == StepPath(["profile", "friends", "ann", "main"]))
         }
 
@@ -88,11 +88,13 @@ extension ReadmeTree {
 
             var saved = AppSteps()
             saved.select(\.explore, with: ExploreData(query: "swiftui"))  // another history
-            let events = navigator.restore(saved)  // straight to the saved screen, no replay
+            // Straight to the saved screen, no replay.
+            let events = navigator.transaction(.restoration) { $0.restore(saved) }
             #expect(events.map(\.description) == ["replace /explore"])
 
             let data = try JSONEncoder().encode(navigator.root)
-            #expect(navigator.restore(try JSONDecoder().decode(AppSteps.self, from: data)) == [])
+            let decoded = try JSONDecoder().decode(AppSteps.self, from: data)
+            #expect(navigator.transaction(.restoration) { $0.restore(decoded) } == [])
         }
 
         @Test func navigatorObserversAndAnalytics() throws {
@@ -250,7 +252,8 @@ extension ReadmeTree.Examples {
         #expect(navigator.root.visibleScreen == StepPath(["profile", "detail", "dark"]))
 
         try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])  // to any depth
-        let events = try navigator.show(path: "profile/friends/ann")  // back to ann
+        // Back to ann.
+        let events = try navigator.transaction { try $0.show(path: "profile/friends/ann") }
         #expect(events.map(\.description) == ["pop /profile/friends/bob"])
 
         print(navigator.root.diagram)  // the picture below

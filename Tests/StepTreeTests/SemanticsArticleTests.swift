@@ -148,7 +148,7 @@ extension SemanticsTree {
             var steps = AppSteps()
             try steps.select(path: "profile/detail/dark")  // select / home -> profile, push /profile/detail
             let before = steps
-            try steps.select(path: "profile/detail", fresh: true)
+            try steps.renew(path: "profile/detail")
             // steps.profile.detail.selected.content == .dark
             #expect(steps.profile.detail.selected.content == .dark)
             #expect(NavigationDiff.events(from: before, to: steps).map(\.description) == ["pop /profile/detail", "push /profile/detail"])
@@ -156,12 +156,12 @@ extension SemanticsTree {
 
         @Test func block11() throws {
             var a = AppSteps()
-            try a.select(path: "profile/detail", fresh: true)
+            try a.renew(path: "profile/detail")
             try a.select(path: "profile/detail/dark")
 
             var b = AppSteps()
             try b.select(path: "profile/detail/dark")
-            try b.select(path: "profile/detail", fresh: true)
+            try b.renew(path: "profile/detail")
             // a == b, and NavigationDiff.events(from: a, to: b) is empty
             #expect(a == b)
             #expect(NavigationDiff.events(from: a, to: b) == [])

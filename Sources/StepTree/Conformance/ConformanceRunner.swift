@@ -89,12 +89,14 @@ public enum ConformanceRunner {
     {
         do {
             switch action {
-            case .select(let path, nil): try state.select(path: path)
-            case .select(let path, .fresh?): try state.select(path: path, fresh: true)
-            case .select(let path, .value(let value)?): try state.select(path: path, with: value)
-            case .show(let path): try state.show(path: path)
-            case .deselect(let path): try state.deselect(path: path)
-            case .stack(let path, let ids): try state.setStack(path: path, ids: ids)
+            case .select(let path, nil): try state.select(path: StepPath(parsing: path))
+            case .select(let path, .fresh?): try state.renew(path: StepPath(parsing: path))
+            case .select(let path, .value(let value)?):
+                try state.select(path: StepPath(parsing: path), with: value)
+            case .show(let path): try state.show(path: StepPath(parsing: path))
+            case .deselect(let path): try state.deselect(path: StepPath(parsing: path))
+            case .stack(let path, let ids):
+                try state.setStack(path: StepPath(parsing: path), ids: ids)
             case .malformed(let problem): throw ConformanceStepError.malformed(problem)
             case .restore(let steps):
                 // The saved state is built, not navigated: observers hear only of the restore.

@@ -146,10 +146,10 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
             let event = NavigationEvent(
                 modal.map { .dismiss($0.style) } ?? .pop, path, identity: shown)
             SelectionReport.silently {
-                try? applied.remove(path: path)
+                try? applied.close(path: path)
                 try? screen.apply([event], reaching: applied)
                 applied.removeFrames(notOn: screen)
-                if Self.identity(at: path, in: target) == shown { try? target.remove(path: path) }
+                if Self.identity(at: path, in: target) == shown { try? target.close(path: path) }
             }
             didRemoveByGesture?(path, shown)
         }

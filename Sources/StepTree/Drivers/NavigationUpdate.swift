@@ -66,12 +66,12 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
                 if isLast {
                     state = new
                 } else if updates[index].allSatisfy(\.kind.isTeardown) {
-                    for event in updates[index] { try? state.remove(path: event.path) }
+                    for event in updates[index] { try? state.close(path: event.path) }
                 } else {
                     // Selections are done: what is left to build is pushed or presented.
                     state = new
                     for event in updates[(index + 1)...].joined().reversed() {
-                        try? state.remove(path: event.path)
+                        try? state.close(path: event.path)
                     }
                 }
                 if !isLast { state.removeFrames(notOn: screen) }
@@ -96,7 +96,7 @@ extension StepNode {
                 shown.frames(of: id)?.last { !(screen.frames(of: id) ?? []).contains($0) }
             }.first
             guard let extra = extraModal?.frame ?? extraFrame,
-                (try? remove(path: extra.path)) != nil
+                (try? close(path: extra.path)) != nil
             else { return }
         }
     }

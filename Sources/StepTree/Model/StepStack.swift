@@ -11,6 +11,10 @@
 ///
 /// Elements are ``StepsCollection`` nodes, or the destinations of a ``StepDestination`` enum.
 ///
+/// A stack shows its elements only while its parent's push layer selects it (SPEC §2). Editing
+/// the value, as above, does not select it; ``StepNode/push(_:id:onto:)`` and
+/// ``Navigator/push(_:id:onto:transaction:)`` push and select the stack's step at once.
+///
 /// **Ids.** ``push(_:)`` mints the next id of the stack's counter (`"1"`, `"2"`, …), never one
 /// the stack has used: the same destination pushed twice is two screens, and a screen popped
 /// and pushed again is a new one. The counter is part of the stack's state: it is encoded and
@@ -578,66 +582,6 @@ final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
 extension StepStack.Entry {
     var reference: ElementReference {
         ElementReference(id: id, storage: box)
-    }
-}
-
-extension Step {
-    /// Pushes `element` on top of the stack with `id`; see ``StepStack/push(_:id:)``.
-    /// - Throws: ``StepPathError``; the stack is unchanged.
-    public mutating func push<Element>(_ element: Element, id: String) throws(StepPathError)
-    where Value == StepStack<Element> {
-        try value.push(element, id: id)
-    }
-
-    /// Removes the top element; see ``StepStack/pop()``.
-    @discardableResult
-    public mutating func pop<Element>() -> String? where Value == StepStack<Element> {
-        value.pop()
-    }
-
-    /// Removes the top `count` elements; see ``StepStack/pop(last:)``.
-    @discardableResult
-    public mutating func pop<Element>(last count: Int) -> [String]
-    where Value == StepStack<Element> {
-        value.pop(last: count)
-    }
-
-    /// Removes every element above the one with `id`; see ``StepStack/pop(to:)``.
-    /// - Throws: ``StepPathError/unknownElement(_:in:)``; the stack is unchanged.
-    @discardableResult
-    public mutating func pop<Element>(to id: String) throws(StepPathError) -> [String]
-    where Value == StepStack<Element> {
-        try value.pop(to: id)
-    }
-
-    /// Removes the element with `id` and every element above it; see ``StepStack/pop(from:)``.
-    /// - Throws: ``StepPathError/unknownElement(_:in:)``; the stack is unchanged.
-    @discardableResult
-    public mutating func pop<Element>(from id: String) throws(StepPathError) -> [String]
-    where Value == StepStack<Element> {
-        try value.pop(from: id)
-    }
-
-    /// Removes every element; see ``StepStack/popToRoot()``.
-    @discardableResult
-    public mutating func popToRoot<Element>() -> [String] where Value == StepStack<Element> {
-        value.popToRoot()
-    }
-}
-
-extension Step where Value: StepValue {
-    /// Pushes a new element with `id`; see ``StepStack/push(id:)``.
-    /// - Throws: ``StepPathError``; the stack is unchanged.
-    public mutating func push<Element: StepsCollection>(id: String) throws(StepPathError)
-    where Value == StepStack<Element> {
-        try value.push(id: id)
-    }
-
-    /// Makes the stack hold exactly `ids`; see ``StepStack/setIDs(_:)``.
-    /// - Throws: ``StepPathError``; the stack is unchanged.
-    public mutating func setIDs<Element: StepsCollection>(_ ids: [String]) throws(StepPathError)
-    where Value == StepStack<Element> {
-        try value.setIDs(ids)
     }
 }
 

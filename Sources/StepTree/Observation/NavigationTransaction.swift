@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// enum HapticKey: NavigationTransactionKey { static let defaultValue = false }
-/// var transaction = NavigationTransaction(.userGesture)
+/// var transaction = .userGesture
 /// transaction[HapticKey.self] = true
 /// ```
 public protocol NavigationTransactionKey {
@@ -47,9 +47,24 @@ public struct NavigationTransaction: Sendable {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
-    /// A gesture the UI has already performed: cause ``NavigationCause/userGesture``, applied
-    /// by the UI.
-    static var appliedGesture: NavigationTransaction {
+    /// A change the app makes in code: cause ``NavigationCause/programmatic``, animated.
+    public static var programmatic: NavigationTransaction { NavigationTransaction() }
+
+    /// A deep link from outside: cause ``NavigationCause/deepLink``, animated.
+    public static var deepLink: NavigationTransaction { NavigationTransaction(.deepLink) }
+
+    /// A restoration of saved state: cause ``NavigationCause/restoration``, not animated.
+    public static var restoration: NavigationTransaction {
+        NavigationTransaction(.restoration, animated: false)
+    }
+
+    /// A change the user asked for in the app (a tap on a button that navigates), which the UI
+    /// has not made yet: cause ``NavigationCause/userGesture``, animated.
+    public static var userGesture: NavigationTransaction { NavigationTransaction(.userGesture) }
+
+    /// A gesture the UI has already performed (a swipe back, a sheet swiped away, a tab tapped):
+    /// cause ``NavigationCause/userGesture``, applied by the UI.
+    public static var appliedGesture: NavigationTransaction {
         NavigationTransaction(.userGesture, isAppliedByUI: true)
     }
 }

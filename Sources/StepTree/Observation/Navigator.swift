@@ -87,13 +87,19 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// The current state, without registering an access for observation.
     var currentRoot: Root { state.withLock { $0 } }
 
-    /// Runs `body` on a copy of the root and, if the root changed, commits it: `willChange`,
-    /// publish, `didChange`, then the ``changes`` streams.
+    /// Runs `body` on a copy of the root as one transaction and, if the root changed, commits
+    /// it: `willChange`, publish, `didChange`, then the ``changes`` streams.
     ///
-    /// A body that throws changes nothing and tells no one. A body that leaves the root equal to
-    /// what it was is a no-op: no observer call.
+    /// ```swift
+    /// let events = try navigator.transaction { try $0.select(path: "profile/detail") }
+    /// navigator.transaction(NavigationTransaction(animated: false)) { $0.select(\.home) }
+    /// ```
+    ///
+    /// `transaction` (its cause, `animated`, values of your own keys) reaches every observer and
+    /// driver with the change. A body that throws changes nothing and tells no one. A body that
+    /// leaves the root equal to what it was is a no-op: no observer call.
     /// - Parameters:
-    ///   - cause: What started the change, passed to observers.
+    ///   - transaction: The metadata every observer gets with the change.
     ///   - body: Edits the root.
     /// - Returns: The events between the old and the new screen.
     /// - Throws: What `body` throws.
@@ -101,26 +107,8 @@ public final class Navigator<Root: StepNode>: Sendable {
     ///   what changed, not the size of the tree.
     @discardableResult
     public func transaction<E: Error>(
-        _ cause: NavigationCause = .programmatic, _ body: (inout Root) throws(E) -> Void
-    ) throws(E) -> [NavigationEvent] {
-        try transaction(NavigationTransaction(cause), body)
-    }
-
-    /// Runs `body` as one transaction carrying `transaction` (its cause, `animated`, values of
-    /// your own keys) to observers and drivers; see ``transaction(_:_:)-(NavigationCause,_)``.
-    ///
-    /// ```swift
-    /// navigator.transaction(NavigationTransaction(animated: false)) { $0.select(\.home) }
-    /// ```
-    /// - Parameters:
-    ///   - transaction: The metadata every observer gets with the change.
-    ///   - body: Edits the root.
-    /// - Returns: The events between the old and the new screen.
-    /// - Throws: What `body` throws.
-    /// - Complexity: The cost of `body`, a comparison and a diff of the two states.
-    @discardableResult
-    public func transaction<E: Error>(
-        _ transaction: NavigationTransaction, _ body: (inout Root) throws(E) -> Void
+        _ transaction: NavigationTransaction = .programmatic,
+        _ body: (inout Root) throws(E) -> Void
     ) throws(E) -> [NavigationEvent] {
         let id = ObjectIdentifier(self)
         let contexts = TransactionScope.contexts
@@ -272,157 +260,5 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// Stops telling `observer` about changes.
     public func removeObserver(_ observer: AnyObject) {
         typedObservers.remove(ObjectIdentifier(observer))
-    }
-
-    /// Selects every step along `path` (a deep link) in one transaction.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func select(
-        path: String, fresh: Bool = false, cause: NavigationCause = .deepLink
-    ) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(StepPathError) in
-            try root.select(path: path, fresh: fresh)
-        }
-    }
-
-    /// Shows exactly the screen at `path` (a deep link that lands on its screen) in one
-    /// transaction; see ``StepNode/show(path:fresh:)-(String,_)``.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func show(
-        path: String, fresh: Bool = false, cause: NavigationCause = .deepLink
-    ) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(StepPathError) in
-            try root.show(path: path, fresh: fresh)
-        }
-    }
-
-    /// Shows exactly the screen at `path` in one transaction; see
-    /// ``show(path:fresh:cause:)-(String,_,_)``.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func show(
-        path: StepPath, fresh: Bool = false, cause: NavigationCause = .deepLink
-    ) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(StepPathError) in
-            try root.show(path: path, fresh: fresh)
-        }
-    }
-
-    /// Selects the path a deep-link URL names (`myapp://profile/detail/dark`) in one
-    /// transaction.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func select(
-        url: URL, fresh: Bool = false, cause: NavigationCause = .deepLink
-    ) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(StepPathError) in
-            try root.select(url: url, fresh: fresh)
-        }
-    }
-
-    /// Routes a deep-link URL through `router` in one transaction.
-    /// - Throws: ``DeepLinkError``, or the handler's own error as it is; nothing changes and no
-    ///   one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func open(
-        _ url: URL, with router: DeepLinkRouter<Root>, cause: NavigationCause = .deepLink
-    ) throws -> [NavigationEvent] {
-        try transaction(cause) { root in try router.route(url, in: &root) }
-    }
-
-    /// Deselects the step at `path` in one transaction.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func deselect(
-        path: String, cause: NavigationCause = .programmatic
-    ) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(StepPathError) in try root.deselect(path: path) }
-    }
-
-    /// Sets the elements of the stack at `path` in one transaction.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func setStack(
-        path: String, ids: [String], cause: NavigationCause = .programmatic
-    ) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(StepPathError) in
-            try root.setStack(path: path, ids: ids)
-        }
-    }
-
-    /// Dismisses every presented modal in one transaction; the older form of
-    /// ``dismissAll(transaction:)``, returning the events.
-    /// - Returns: The events (empty when no modal was presented).
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @available(*, deprecated, message: "use dismissAll(transaction:)")
-    @discardableResult
-    public func dismissAllModals(cause: NavigationCause = .programmatic) -> [NavigationEvent] {
-        transaction(cause) { _ = $0.dismissAll() }
-    }
-
-    /// Records that the user removed the screen at `path` by gesture (swipe back, sheet swiped
-    /// away), so the model matches what is on screen.
-    ///
-    /// Observers get the change with cause ``NavigationCause/userGesture``.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events, which the UI has already performed.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func userDidRemove(path: String) throws(StepPathError) -> [NavigationEvent] {
-        try userDidRemove(path: StepPath(parsing: path))
-    }
-
-    /// Records that the user removed the screen at `path` by gesture; see
-    /// ``userDidRemove(path:)-(String)``.
-    ///
-    /// Takes the path of an event as it is.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events, which the UI has already performed.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func userDidRemove(path: StepPath) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(.appliedGesture) { root throws(StepPathError) in
-            try root.removeByUser(path: path)
-        }
-    }
-
-    /// Selects every step along `path` in one transaction; see
-    /// ``select(path:fresh:cause:)-(String,_,_)``.
-    /// - Throws: ``StepPathError``; nothing changes and no one is told.
-    /// - Returns: The events.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    @discardableResult
-    public func select(
-        path: StepPath, fresh: Bool = false, cause: NavigationCause = .deepLink
-    ) throws(StepPathError) -> [NavigationEvent] {
-        try transaction(cause) { root throws(StepPathError) in
-            try root.select(path: path, fresh: fresh)
-        }
-    }
-
-    /// Replaces the whole state with a saved one, in one transaction with cause
-    /// ``NavigationCause/restoration``: the events go straight from the current screen to the
-    /// saved one, without replaying how it was reached.
-    /// - Returns: The events.
-    /// - Complexity: A comparison and a diff: O(*n*) when the saved state shares no storage
-    ///   with the current one.
-    @discardableResult
-    public func restore(_ saved: Root) -> [NavigationEvent] {
-        transaction(.restoration) { $0 = saved }
     }
 }

@@ -163,6 +163,7 @@ extension Navigator {
         throws(RestorationError) -> (events: [NavigationEvent], report: RestorationReport)
     {
         let (state, report) = try archive.decode(data)
-        return (restore(state), report)
+        let events = transaction(.restoration) { $0 = state }
+        return (events, report)
     }
 }

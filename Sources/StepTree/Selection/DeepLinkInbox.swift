@@ -46,7 +46,9 @@ public final class DeepLinkInbox<Root: StepNode>: Sendable {
     ///   nothing changes.
     @discardableResult
     public func open(_ url: URL) throws -> [NavigationEvent] {
-        guard let gate = router.gate(for: url) else { return try navigator.open(url, with: router) }
+        guard let gate = router.gate(for: url) else {
+            return try navigator.transaction(.deepLink) { try router.route(url, in: &$0) }
+        }
         _ = try router.resolve(url)
         // Checked and held in one step, so that a gate opening meanwhile cannot miss the link.
         let held = state.withLock { state -> Bool in
@@ -54,9 +56,11 @@ public final class DeepLinkInbox<Root: StepNode>: Sendable {
             state.held = url
             return true
         }
-        guard held else { return try navigator.open(url, with: router) }
+        guard held else {
+            return try navigator.transaction(.deepLink) { try router.route(url, in: &$0) }
+        }
         do {
-            return try navigator.show(path: gate.screen)
+            return try navigator.transaction(.deepLink) { try $0.show(path: gate.screen) }
         } catch {
             state.withLock { $0.held = nil }
             throw error
@@ -76,7 +80,7 @@ public final class DeepLinkInbox<Root: StepNode>: Sendable {
             return url
         }
         guard let held else { return [] }
-        return try navigator.open(held, with: router)
+        return try navigator.transaction(.deepLink) { try router.route(held, in: &$0) }
     }
 
     /// Records that the gate `name` is closed again (signed out): later links behind it wait.

@@ -49,14 +49,3 @@ extension StepPath {
         return URL(string: "\(scheme)://" + encoded.joined(separator: "/"))
     }
 }
-
-extension StepNode {
-    /// Selects the path a deep-link URL names (see ``StepPath/init(url:)``).
-    /// - Parameters:
-    ///   - url: For example `myapp://profile/detail/dark`.
-    ///   - fresh: Give the last step a new identity.
-    /// - Throws: ``StepPathError`` for a malformed URL or a bad path; the value is unchanged.
-    public mutating func select(url: URL, fresh: Bool = false) throws(StepPathError) {
-        try select(path: StepPath(url: url), fresh: fresh)
-    }
-}

@@ -15,7 +15,7 @@ extension StepNode {
     /// - Returns: Its path, or `nil` when none was presented.
     /// - Complexity: O(*m*) for *m* mounted nodes.
     @discardableResult
-    public mutating func dismissTopmost() -> StepPath? {
+    public mutating func dismiss() -> StepPath? {
         dismiss(last: 1).first
     }
 

@@ -219,3 +219,19 @@ extension Array: PathSegments where Element == Substring {
 
     var slices: [Substring] { self }
 }
+
+/// A parsed path's segments, handed over as they are stored.
+extension StepPath: PathSegments {
+    func checkedCount() throws(StepPathError) -> Int {
+        if let problem { throw problem }
+        if segments.isEmpty { throw .emptyPath }
+        if segments.count > StepPath.maximumDepth { throw .tooDeep(segments.count) }
+        return segments.count
+    }
+
+    func firstRefused(by take: (SegmentBytes) -> Bool) -> Int? {
+        segments.firstIndex { !$0.withUTF8Bytes(take) }
+    }
+
+    var slices: [Substring] { segments.map { Substring($0) } }
+}

@@ -174,19 +174,6 @@ extension StepNode {
         return removeFrames(frames[(index + 1)...])
     }
 
-    /// Pops every frame above position `index` (0 is the bottom frame); a negative index pops
-    /// them all, one past the top pops none.
-    /// - Parameters:
-    ///   - index: The position of the frame to keep on top.
-    ///   - container: The container; the visible one by default.
-    /// - Returns: The paths of the frames popped, bottom first.
-    /// - Complexity: O(*m*) for *m* mounted nodes.
-    @discardableResult
-    public mutating func pop(toIndex index: Int, in container: StepPath? = nil) -> [StepPath] {
-        let frames = frames(in: container ?? visibleContainer)
-        return removeFrames(frames[min(frames.count, max(0, index + 1))...])
-    }
-
     /// Pops every frame of `container`: its root screen is shown again.
     /// - Parameter container: The container; the visible one by default.
     /// - Returns: The paths of the frames popped, bottom first.
@@ -201,7 +188,7 @@ extension StepNode {
         for frame in frames.reversed() {
             // Each path comes from this value, top first, so it still names a frame.
             do {
-                try remove(path: frame.path)
+                try close(path: frame.path)
             } catch {
                 assertionFailure("a frame on screen could not be removed: \(error)")
             }

@@ -130,6 +130,11 @@ extension StepNode {
         try self.edit(along: segments, edit)
     }
 
+    /// Makes `edit` along `path`; a path literal that did not parse throws its error.
+    mutating func edit(path: StepPath, _ edit: StepEdit) throws(StepPathError) {
+        try self.edit(along: path.checked(), edit)
+    }
+
     // Inlined into both callers, so that each has its concrete segments and the passes below
     // are specialized for them: unspecialized, every segment would go through witness tables.
     @inline(__always)

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let route = StepRoute(\AppSteps.profile).then(\.friends).element("u2").then(\.detail)
-/// try steps.show(route)
+/// try steps.show(path: route.path)
 /// ```
 public struct StepRoute<Root: StepsCollection, Leaf: StepValue>: Hashable, Sendable {
     /// The route as a path of keys and element ids.
@@ -29,60 +29,5 @@ public struct StepRoute<Root: StepsCollection, Leaf: StepValue>: Hashable, Senda
     public func element<Element>(_ id: String) -> StepRoute<Root, Element>
     where Leaf == StepStack<Element> {
         StepRoute<Root, Element>(path: path.appending(id))
-    }
-}
-
-extension StepsCollection {
-    /// Selects every step along `route`; see ``StepNode/select(path:fresh:)-(StepPath,_)``.
-    /// - Parameters:
-    ///   - route: The steps to select.
-    ///   - fresh: Renew the last step with no value: it gets a new identity.
-    /// - Throws: ``StepPathError/unknownElement(_:in:)`` for an element id the stack does not
-    ///   hold (key paths always resolve); the value is unchanged.
-    /// - Complexity: O(*d*) for a route of depth *d*.
-    public mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool = false)
-        throws(StepPathError)
-    {
-        try edit(route.path.parts, .select(fresh: fresh))
-    }
-
-    /// Selects every step along `route` and renews the last one with `value`.
-    /// - Throws: ``StepPathError/unknownElement(_:in:)``; the value is unchanged.
-    /// - Complexity: O(*d* + *s*) for depth *d* and a value whose encoding has size *s*.
-    public mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, with value: Leaf)
-        throws(StepPathError)
-    {
-        try edit(route.path.parts, .select(with: value))
-    }
-
-    /// Shows exactly the screen at `route`; see ``StepNode/show(path:fresh:)-(String,_)``.
-    /// - Throws: ``StepPathError/unknownElement(_:in:)``; the value is unchanged.
-    /// - Complexity: O(*d*) for a route of depth *d*, plus the size of what is cleared.
-    public mutating func show<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool = false)
-        throws(StepPathError)
-    {
-        try edit(route.path.parts, .show(fresh: fresh))
-    }
-
-    /// Shows exactly the screen at `route`, renewing it with `value`.
-    /// - Throws: ``StepPathError/unknownElement(_:in:)``; the value is unchanged.
-    /// - Complexity: O(*d* + *s*) for depth *d* and a value whose encoding has size *s*.
-    public mutating func show<Leaf>(_ route: StepRoute<Self, Leaf>, with value: Leaf)
-        throws(StepPathError)
-    {
-        try edit(route.path.parts, .show(with: value))
-    }
-
-    /// Deselects the last step of `route`; see ``StepNode/deselect(path:)-(String)``.
-    /// - Throws: ``StepPathError`` for a tab, a stack element or an unknown element.
-    /// - Complexity: O(*d*) for a route of depth *d*.
-    public mutating func deselect<Leaf>(_ route: StepRoute<Self, Leaf>) throws(StepPathError) {
-        try edit(route.path.parts, .deselect)
-    }
-
-    /// Whether every step along `route` is selected.
-    /// - Complexity: O(*d*) for a route of depth *d*.
-    public func isSelected<Leaf>(_ route: StepRoute<Self, Leaf>) -> Bool {
-        isSelected(path: route.path)
     }
 }

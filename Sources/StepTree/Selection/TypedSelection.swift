@@ -139,21 +139,28 @@ extension StepsCollection {
 }
 
 extension StepsCollection {
-    /// Selects the child stored at `a`.
+    /// Selects the child stored at `a`, and renews it with `value` when given (a new screen,
+    /// whose value `value` becomes).
+    ///
+    /// ```swift
+    /// steps.select(\.profile)
+    /// steps.select(\.explore, with: ExploreData(query: "swift"))
+    /// ```
     /// - Parameters:
     ///   - a: The child's property.
-    ///   - fresh: Renew the child with no value: it gets a new identity.
+    ///   - value: The child's new value.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     @inlinable @inline(__always)
-    public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
-        selectLast(a, fresh: fresh, value: nil)
+    public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A? = nil) {
+        selectLast(a, fresh: false, value: value)
     }
 
-    /// Selects the child stored at `a` and renews it with `value`, which becomes its value.
+    /// Selects the child stored at `a` and renews it with no value: a new screen with the same
+    /// state.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     @inlinable @inline(__always)
-    public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
-        selectLast(a, fresh: false, value: value)
+    public mutating func renew<A>(_ a: WritableKeyPath<Self, Step<A>>) {
+        selectLast(a, fresh: true, value: nil)
     }
 
     /// The one-level typed select.
@@ -187,13 +194,81 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: A child of this node.
     ///   - b: A child of `a`.
-    ///   - fresh: Renew `b` with no value.
     ///   - value: Renew `b` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
     @inlinable @inline(__always)
     public mutating func select<A: StepsCollection, B>(
-        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
-        with value: B? = nil
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, with value: B? = nil
+    ) {
+        selectPath(a, b, fresh: false, with: value)
+    }
+
+    /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - c: A child of `b`.
+    ///   - value: Renew `c` with this value.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable @inline(__always)
+    public mutating func select<A: StepsCollection, B: StepsCollection, C>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
+        _ c: WritableKeyPath<B, Step<C>>, with value: C? = nil
+    ) {
+        selectPath(a, b, c, fresh: false, with: value)
+    }
+
+    /// Selects a path of four steps: every node along it becomes selected.
+    /// - Parameters:
+    ///   - a: A child of this node.
+    ///   - b: A child of `a`.
+    ///   - c: A child of `b`.
+    ///   - d: A child of `c`.
+    ///   - value: Renew `d` with this value.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable @inline(__always)
+    public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
+        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, with value: D? = nil
+    ) {
+        selectPath(a, b, c, d, fresh: false, with: value)
+    }
+
+    /// Selects `a`, then `b`, and renews `b` with no value: `steps.renew(\.login, \.signUp)`.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable @inline(__always)
+    public mutating func renew<A: StepsCollection, B>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>
+    ) {
+        selectPath(a, b, fresh: true, with: nil)
+    }
+
+    /// Selects a path of three steps and renews the last with no value.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable @inline(__always)
+    public mutating func renew<A: StepsCollection, B: StepsCollection, C>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
+        _ c: WritableKeyPath<B, Step<C>>
+    ) {
+        selectPath(a, b, c, fresh: true, with: nil)
+    }
+
+    /// Selects a path of four steps and renews the last with no value.
+    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
+    @inlinable @inline(__always)
+    public mutating func renew<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
+        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>
+    ) {
+        selectPath(a, b, c, d, fresh: true, with: nil)
+    }
+
+    // The typed selects of two to four levels, renewing the last step with no value when
+    // `fresh` (the `renew` overloads) or with `value`.
+    @inlinable @inline(__always)
+    mutating func selectPath<A: StepsCollection, B>(
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
+        fresh: Bool, with value: B?
     ) {
         guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b)
         else {
@@ -207,18 +282,10 @@ extension StepsCollection {
         SelectionTrail.recordIfObserved(route, route)
     }
 
-    /// Selects a path of three steps: `steps.select(\.profile, \.detail, \.dark)`.
-    /// - Parameters:
-    ///   - a: A child of this node.
-    ///   - b: A child of `a`.
-    ///   - c: A child of `b`.
-    ///   - fresh: Renew `c` with no value.
-    ///   - value: Renew `c` with this value.
-    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
     @inlinable @inline(__always)
-    public mutating func select<A: StepsCollection, B: StepsCollection, C>(
+    mutating func selectPath<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
+        _ c: WritableKeyPath<B, Step<C>>, fresh: Bool, with value: C?
     ) {
         guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b),
             let c0 = MemoryLayout<B>.offset(of: c)
@@ -237,20 +304,11 @@ extension StepsCollection {
         SelectionTrail.recordIfObserved(route, route)
     }
 
-    /// Selects a path of four steps: every node along it becomes selected.
-    /// - Parameters:
-    ///   - a: A child of this node.
-    ///   - b: A child of `a`.
-    ///   - c: A child of `b`.
-    ///   - d: A child of `c`.
-    ///   - fresh: Renew `d` with no value.
-    ///   - value: Renew `d` with this value.
-    /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
     @inlinable @inline(__always)
-    public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
+    mutating func selectPath<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
-        with value: D? = nil
+        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>,
+        fresh: Bool, with value: D?
     ) {
         guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b),
             let c0 = MemoryLayout<B>.offset(of: c), let d0 = MemoryLayout<C>.offset(of: d)
@@ -278,94 +336,72 @@ extension StepsCollection {
         deselect(Self.steps.key(for: a))
     }
 
-    /// Shows exactly the screen of the child stored at `a`, removing what covers it; see
-    /// ``StepNode/show(path:fresh:)-(String,_)``.
-    /// - Complexity: O(1), plus the size of what is cleared.
-    public mutating func show<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false) {
-        perform(.showing(fresh: fresh, nil as A?), on: StepRoute(a).path.parts)
-    }
-
-    /// Shows exactly the screen of the child stored at `a`, renewed with `value`, which becomes
-    /// its value.
-    /// - Complexity: O(*s*) for a value whose encoding has size *s*, plus what is cleared.
-    public mutating func show<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) {
+    /// Shows exactly the screen of the child stored at `a`, removing what covers it, and renews
+    /// it with `value` when given; see ``StepNode/show(path:with:)``.
+    /// - Complexity: O(1), plus the size of what is cleared and, with a value, its encoding.
+    public mutating func show<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A? = nil) {
         perform(.showing(fresh: false, value), on: StepRoute(a).path.parts)
     }
 
-    /// Shows exactly the screen at `a`, then `b`; see ``StepNode/show(path:fresh:)-(String,_)``.
+    /// Shows exactly the screen at `a`, then `b`; see ``StepNode/show(path:with:)``.
     /// - Parameters:
     ///   - a: A child of this node.
     ///   - b: A child of `a`.
-    ///   - fresh: Renew `b` with no value.
     ///   - value: Renew `b` with this value.
     /// - Complexity: O(1) per level, plus the size of what is cleared.
     public mutating func show<A: StepsCollection, B>(
-        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, fresh: Bool = false,
+        _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         with value: B? = nil
     ) {
-        perform(.showing(fresh: fresh, value), on: StepRoute(a).then(b).path.parts)
+        perform(.showing(fresh: false, value), on: StepRoute(a).then(b).path.parts)
     }
 
     /// Shows exactly the screen at `a`, `b`, then `c`; see
-    /// ``StepNode/show(path:fresh:)-(String,_)``.
+    /// ``StepNode/show(path:with:)``.
     /// - Parameters:
     ///   - a: A child of this node.
     ///   - b: A child of `a`.
     ///   - c: A child of `b`.
-    ///   - fresh: Renew `c` with no value.
     ///   - value: Renew `c` with this value.
     /// - Complexity: O(1) per level, plus the size of what is cleared.
     public mutating func show<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, fresh: Bool = false, with value: C? = nil
+        _ c: WritableKeyPath<B, Step<C>>, with value: C? = nil
     ) {
-        perform(.showing(fresh: fresh, value), on: StepRoute(a).then(b).then(c).path.parts)
+        perform(.showing(fresh: false, value), on: StepRoute(a).then(b).then(c).path.parts)
     }
 
     /// Shows exactly the screen at `a`, `b`, `c`, then `d`; see
-    /// ``StepNode/show(path:fresh:)-(String,_)``.
+    /// ``StepNode/show(path:with:)``.
     /// - Parameters:
     ///   - a: A child of this node.
     ///   - b: A child of `a`.
     ///   - c: A child of `b`.
     ///   - d: A child of `c`.
-    ///   - fresh: Renew `d` with no value.
     ///   - value: Renew `d` with this value.
     /// - Complexity: O(1) per level, plus the size of what is cleared.
     public mutating func show<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
-        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, fresh: Bool = false,
+        _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>,
         with value: D? = nil
     ) {
         perform(
-            .showing(fresh: fresh, value), on: StepRoute(a).then(b).then(c).then(d).path.parts)
+            .showing(fresh: false, value), on: StepRoute(a).then(b).then(c).then(d).path.parts)
     }
 }
 
 extension StepsCollection {
-    /// A node in its initial state with the child at `a` selected: VDFlow's static
-    /// constructors, `AppSteps.selecting(\.explore)`.
+    /// A node in its initial state with the child at `a` selected, with `value` when given:
+    /// VDFlow's static constructors, `AppSteps.selecting(\.explore)`.
     ///
     /// Building a value is not a navigation, so no observer is told.
     /// - Parameters:
     ///   - a: The child to select.
-    ///   - fresh: Renew the child with no value.
+    ///   - value: The child's value: it renews the child.
     @inlinable @inline(__always)
-    public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool = false)
+    public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A? = nil)
         -> Self
     {
-        var node = Self()
-        node.selectUnreported(a, fresh: fresh, value: nil)
-        return node
-    }
-
-    /// A node in its initial state with the child at `a` selected with `value`:
-    /// `AppSteps.selecting(\.explore, with: ExploreData(query: "swift"))`.
-    /// - Parameters:
-    ///   - a: The child to select.
-    ///   - value: The child's value.
-    @inlinable @inline(__always)
-    public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A) -> Self {
         var node = Self()
         node.selectUnreported(a, fresh: false, value: value)
         return node

@@ -49,14 +49,14 @@ final class UIChangeRecorder: NavigatorObserver {
         theme.set(.dark)
         #expect(navigator.root.profile.detail.selected == StepSelection(.dark))
         let late = navigator.selectionBinding(at: StepPath(["profile", "detail"]))
-        try navigator.select(path: "profile/detail", fresh: true)  // a new detail screen
+        try navigator.renew(path: "profile/detail")  // a new detail screen
         late.set("light")  // from the old screen
         #expect(navigator.root.profile.detail.selected == StepSelection(.dark))
         #expect(
             recorder.lines == [
-                "#1 deepLink: select / home -> profile, push /profile/detail",
+                "#1 programmatic: select / home -> profile, push /profile/detail",
                 "#2 userGesture: select /profile/detail - -> dark [UI]",
-                "#3 deepLink: pop /profile/detail, push /profile/detail",
+                "#3 programmatic: pop /profile/detail, push /profile/detail",
             ])
     }
 
@@ -139,7 +139,7 @@ final class UIChangeRecorder: NavigatorObserver {
         let cover = navigator.modalBinding()
         let first = cover.get()
         #expect(first?.style == .cover)
-        try navigator.select(path: "login", fresh: true)  // a deep link renews the cover
+        try navigator.renew(path: "login")  // a deep link renews the cover
         cover.set(nil)  // the dismissal of the first one
         #expect(navigator.root.selected == StepSelection(.home, modal: .login))
         #expect(cover.get()?.id != first?.id)

@@ -12,7 +12,7 @@ import Testing
             DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))),
             observer: SessionRecorder(clock: clock) { sink.append($0) })
         clock.advance(by: .milliseconds(1_500))
-        try navigator.select(path: "feed/item")
+        try navigator.select(path: "feed/item", transaction: .deepLink)
         clock.advance(by: .milliseconds(500))
         navigator.transaction(.userGesture) { try? $0.select(path: "login") }
         return sink.text

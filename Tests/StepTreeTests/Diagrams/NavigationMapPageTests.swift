@@ -48,7 +48,7 @@ import Testing
             "/", "/profile", "/profile/main", "/profile/friends", "/profile/friends/ann",
             "/profile/friends/ann/main", "/profile/friends/ann/settings",
         ].joined(separator: ",")
-        let last = "step 4 #4 deepLink visible=/profile/friends/ann/settings route=\(route) "
+        let last = "step 4 #4 programmatic visible=/profile/friends/ann/settings route=\(route) "
         #expect(
             lines.last.map(String.init) == last
                 + "events=present /profile/friends/ann/settings sheet")

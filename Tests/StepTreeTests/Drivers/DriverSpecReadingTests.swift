@@ -84,7 +84,7 @@ import Testing
             {"initial": "a", "children": [{"key": "a", "kind": "tab"}, {"key": "b", "kind": "tab"}]}
             """)
         var new = old
-        try new.select(path: "a", fresh: true)
+        try new.renew(path: "a")
         #expect(new != old)
         #expect(try Self.events(from: old, to: new) == ["replace /a"])
         var switched = new
@@ -131,7 +131,7 @@ import Testing
         #expect(try Self.events(from: old, to: new) == ["dismiss /p/m sheet", "select /p w -> v"])
         // Renewed before, it goes back to an empty history: another identity, another frame.
         var renewed = old
-        try renewed.select(path: "p", fresh: true)
+        try renewed.renew(path: "p")
         var reopened = renewed
         try reopened.deselect(path: "p")
         try reopened.select(path: "p")

@@ -378,7 +378,7 @@ struct DriverTransitionChecker<Root: StepNode> {
         guard let path else { return problems }
         var again = state
         do {
-            try again.select(path: path)
+            try again.select(path: StepPath(parsing: path))
             let repeated = NavigationDiff.events(from: state, to: again)
             if !repeated.isEmpty || again != state {
                 problems.append("(e) selecting \(path) again gives \(repeated)")
@@ -425,13 +425,13 @@ struct DriverTransitionChecker<Root: StepNode> {
             case .push, .stack, .present: break
             default: continue
             }
-            guard state.isSelected(path: path),
+            guard state.isSelected(path: StepPath(stringLiteral: path)),
                 let before = DriverOperations.step(at: segments, in: tree)
             else { continue }
             var reopened = state
             do {
-                try reopened.deselect(path: path)
-                try reopened.select(path: path)
+                try reopened.deselect(path: StepPath(parsing: path))
+                try reopened.select(path: StepPath(parsing: path))
             } catch {
                 return ["(k) deselect then select \(path) fails: \(error)"]
             }

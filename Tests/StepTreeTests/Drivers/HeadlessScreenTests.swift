@@ -215,7 +215,7 @@ import Testing
         #expect(frames.last?.identity == (try Self.identity("main/people/u3", in: state)))
         // The same element renewed is another frame.
         var renewed = state
-        try renewed.select(path: "main/people/u3", fresh: true)
+        try renewed.renew(path: "main/people/u3")
         let after = try #require(HeadlessScreen(renewed).frames(of: .tab(Self.path("main"))))
         #expect(after.map(\.path) == frames.map(\.path))
         #expect(after.last?.identity != frames.last?.identity)
@@ -327,7 +327,7 @@ import Testing
         var old = try Self.state(Self.tabs)
         try old.select(path: "main/item")
         var new = old
-        try new.select(path: "main", fresh: true)
+        try new.renew(path: "main")
         #expect(eventText(from: old, to: new) == ["replace /main"])
         let screen = try Self.played(from: old, to: new)
         let frames = try #require(screen.frames(of: .tab(Self.path("main"))))
@@ -416,7 +416,7 @@ import Testing
                     == "replace /a/\(key): the step was not on screen with another identity")
         }
         var renewed = old
-        try renewed.select(path: "a/v", fresh: true)
+        try renewed.renew(path: "a/v")
         #expect(eventText(from: old, to: renewed) == ["replace /a/v"])
         #expect(try Self.played(from: old, to: renewed) == HeadlessScreen(renewed))
     }

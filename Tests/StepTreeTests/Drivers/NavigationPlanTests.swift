@@ -88,7 +88,7 @@ struct NavigationPlanTests {
         // A renewal of a variant that is then switched away is not on screen.
         try state.select(path: "a/x", with: "new")
         try state.select(path: "a/y")
-        try state.select(path: "a", fresh: true)
+        try state.renew(path: "a")
         #expect(
             NavigationPlan(NavigationDiff.events(from: before, to: state)).updates.map {
                 $0.map(\.description)

@@ -138,7 +138,7 @@ let underAddressSanitizer: Bool = {
             let before = navigator.root
             let change: [NavigationEvent]
             if random.chance(1, in: 200) {
-                change = navigator.restore(saved)
+                change = navigator.transaction(.restoration) { $0.restore(saved) }
             } else {
                 let operation = DriverOperations.next(on: before, stacks: stacks, &random)
                 do {

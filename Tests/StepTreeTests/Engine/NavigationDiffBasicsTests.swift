@@ -55,13 +55,13 @@ import Testing
     func selectingWhatIsSelectedEmitsNothing(_ path: String) throws {
         var state = AppSteps()
         try state.setStack(path: "profile/friends", ids: ["u1", "u2"])
-        try state.select(path: path)
+        try state.select(path: StepPath(parsing: path))
         let before = state
         #expect(state.apply(.select(path)) == .events([]))
         #expect(state == before)
         var dynamic = DynamicSteps(schema: try ExampleSchema.load())
         try dynamic.setStack(path: "profile/friends", ids: ["u1", "u2"])
-        try dynamic.select(path: path)
+        try dynamic.select(path: StepPath(parsing: path))
         let dynamicBefore = dynamic
         #expect(dynamic.apply(.select(path)) == .events([]))
         #expect(dynamic == dynamicBefore)
@@ -83,7 +83,7 @@ import Testing
         try old.select(path: "profile/friends/u1/detail/dark")
         try old.select(path: "profile/friends/u2/settings")
         var new = old
-        try new.profile.friends.setIDs(["u1", "u4"])
+        try new.profile.friends.value.setIDs(["u1", "u4"])
         new.profile.friends.value[id: "u1"]?.detail.value.select(.light)
         new.profile.friends.value[id: "u4"]?.select(.settings)
         #expect(

@@ -60,7 +60,7 @@ import Testing
         var old = AppSteps()
         try old.select(path: "profile/detail")
         var renewed = old
-        try renewed.select(path: "profile/detail", fresh: true)
+        try renewed.renew(path: "profile/detail")
         let first = try #require(HeadlessScreen(old).frames(of: .tab(StepPath(["profile"])))?.first)
         let second = try #require(
             HeadlessScreen(renewed).frames(of: .tab(StepPath(["profile"])))?.first)
@@ -135,7 +135,7 @@ import Testing
         try old.setStack(path: "profile/friends", ids: ["u1", "u2"])
         try old.select(path: "profile/friends/u2/settings")
         var new = old
-        try new.select(path: "profile/friends/u2", fresh: true)
+        try new.renew(path: "profile/friends/u2")
         try new.select(path: "login")
         let events = Self.checkFrameEvents(from: old, to: new)
         // A renewal keeps u2's sheet selected but gives it a new identity: it comes back above
@@ -170,7 +170,7 @@ import Testing
         #expect(plainSelect.description == "select /profile main -> -")
 
         var renewed = start
-        try renewed.select(path: "profile", fresh: true)
+        try renewed.renew(path: "profile")
         let replace = try #require(NavigationDiff.events(from: start, to: renewed).first)
         #expect(replace.description == "replace /profile")
         var after = renewed
@@ -191,7 +191,7 @@ import Testing
         var old = DynamicSteps(schema: try ExampleSchema.load())
         try old.select(path: "profile/detail")
         var new = old
-        try new.select(path: "profile/detail", fresh: true)
+        try new.renew(path: "profile/detail")
         let events = Self.checkFrameEvents(from: old, to: new)
         #expect(events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
         #expect(events[0].identity != events[1].identity)

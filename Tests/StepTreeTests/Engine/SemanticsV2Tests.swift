@@ -169,9 +169,9 @@ private func run<Root: StepNode>(
         try dynamic.select(path: "login")
         for tab in ["explore", "profile", "home"] {
             let before = typed
-            try typed.select(path: tab)
+            try typed.select(path: StepPath(parsing: tab))
             let dynamicBefore = dynamic
-            try dynamic.select(path: tab)
+            try dynamic.select(path: StepPath(parsing: tab))
             #expect(eventText(from: before, to: typed).count == 1)
             #expect(
                 eventText(from: dynamicBefore, to: dynamic) == eventText(from: before, to: typed))
@@ -326,7 +326,7 @@ private func run<Root: StepNode>(
         var saved = ShopSteps()
         saved.select(\.home, \.product, with: ProductSteps(productID: 456))
         let before = nav.root
-        let events = nav.restore(saved)
+        let events = nav.transaction(.restoration) { $0.restore(saved) }
         #expect(events.map(\.description) == ["pop /home/product", "push /home/product"])
         #expect(nav.root == saved)
         #expect(nav.root.home.product.value.productID == 456)
@@ -348,7 +348,9 @@ private func run<Root: StepNode>(
         var saved = DynamicSteps(schema: schema)
         try saved.select(path: "home/product", with: "456")
         #expect(
-            nav.restore(saved).map(\.description) == ["pop /home/product", "push /home/product"])
+            nav.transaction(.restoration) { $0.restore(saved) }.map(\.description) == [
+                "pop /home/product", "push /home/product",
+            ])
         #expect(nav.root == saved)
     }
 
@@ -397,7 +399,7 @@ private func run<Root: StepNode>(
         saved.select(\.home, \.product, with: ProductSteps(productID: 123))
         try saved.select(path: "home/product/reviews")
         #expect(saved == nav.root)
-        #expect(nav.restore(saved) == [])
+        #expect(nav.transaction(.restoration) { $0.restore(saved) } == [])
         #expect(NavigationDiff.events(from: nav.root, to: saved) == [])
 
         // Also after an encode/decode round trip.
@@ -405,7 +407,7 @@ private func run<Root: StepNode>(
             ShopSteps.self, from: try JSONEncoder().encode(saved))
         #expect(decoded == saved)
         #expect(NavigationDiff.events(from: nav.root, to: decoded) == [])
-        #expect(nav.restore(decoded) == [])
+        #expect(nav.transaction(.restoration) { $0.restore(decoded) } == [])
         #expect(observer.lines.count == 4)
 
         // A history renewed once more is another screen, also after a round trip.
@@ -432,12 +434,12 @@ private func run<Root: StepNode>(
         try saved.select(path: "home/product", with: "123")
         try saved.select(path: "home/product/reviews")
         #expect(saved == nav.root)
-        #expect(nav.restore(saved) == [])
+        #expect(nav.transaction(.restoration) { $0.restore(saved) } == [])
         let decoder = JSONDecoder()
         decoder.userInfo[.stepSchema] = schema
         let decoded = try decoder.decode(DynamicSteps.self, from: try JSONEncoder().encode(saved))
         #expect(decoded == saved)
-        #expect(nav.restore(decoded) == [])
+        #expect(nav.transaction(.restoration) { $0.restore(decoded) } == [])
         var other = decoded
         try other.select(path: "home/product", with: "124")
         #expect(
@@ -449,11 +451,11 @@ private func run<Root: StepNode>(
 
     @Test func orderOfRenewalAndSelectionDoesNotMatter() throws {
         var first = ShopSteps()
-        try first.select(path: "home/product", fresh: true)
+        try first.renew(path: "home/product")
         try first.select(path: "home/product/reviews")
         var second = ShopSteps()
         try second.select(path: "home/product/reviews")
-        try second.select(path: "home/product", fresh: true)
+        try second.renew(path: "home/product")
         #expect(first == second)
         #expect(eventText(from: first, to: second) == [])
         var plain = ShopSteps()

@@ -20,10 +20,10 @@ import Testing
         var state = start
         try state.select(path: "profile/detail/dark")
         try state.setStack(path: "profile/friends", ids: ["u1", "u2"])
-        try state.select(path: "profile/friends/u1/detail/light", fresh: true)
+        try state.renew(path: "profile/friends/u1/detail/light")
         try state.setStack(path: "profile/friends/u2/friends", ids: ["v1"])
         try state.select(path: "profile/friends/u2/friends/v1/settings")
-        try state.select(path: "explore", fresh: true)
+        try state.renew(path: "explore")
         return state
     }
 
@@ -34,7 +34,7 @@ import Testing
             String(decoding: try Self.encode(theme), as: UTF8.self)
                 == #"{"dark":0,"light":0,"selected":"dark"}"#)
         // One renewal with no value: the same hash chain in every process.
-        theme.select(\.light, fresh: true)
+        theme.renew(\.light)
         #expect(
             String(decoding: try Self.encode(theme), as: UTF8.self)
                 == #"{"dark":0,"light":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{}},"selected":"light"}"#

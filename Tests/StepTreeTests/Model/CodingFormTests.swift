@@ -36,7 +36,7 @@ import Testing
     @Test func structuredStepsAreBareAndPayloadsAndRenewalsWrapped() throws {
         var app = AppSteps()
         try app.setStack(path: "profile/friends", ids: ["u1"])
-        try app.select(path: "profile/friends/u1/detail", fresh: true)
+        try app.renew(path: "profile/friends/u1/detail")
         let bare = Self.text(try CodableTests.encode(app))
         let wrapped = Self.text(try Self.wrappedEncoding(app))
         #expect(
@@ -164,7 +164,7 @@ import Testing
         for data in [try CodableTests.encode(root), try Self.wrappedEncoding(root)] {
             #expect(try JSONDecoder().decode(FieldNamedRoot.self, from: data) == root)
         }
-        root.select(\.inner, fresh: true)
+        root.renew(\.inner)
         #expect(
             try JSONDecoder().decode(FieldNamedRoot.self, from: CodableTests.encode(root)) == root)
     }

@@ -20,11 +20,11 @@ import Testing
         var steps = AppSteps()
         for level in 0..<63 {
             let stack = level == 0 ? "profile/friends" : friendPath(level - 1) + "/friends"
-            try steps.setStack(path: stack, ids: ["u\(level)"])
+            try steps.setStack(path: StepPath(parsing: stack), ids: ["u\(level)"])
         }
         let detail = friendPath(62) + "/detail"
         #expect(try StepPath(parsing: detail).segments.count == StepPath.maximumDepth)
-        try steps.select(path: detail)
+        try steps.select(path: StepPath(parsing: detail))
         return steps
     }
 
@@ -60,7 +60,7 @@ import Testing
             } catch {
                 Issue.record("encoding round trip failed: \(String(describing: error).suffix(300))")
             }
-            #expect((try? steps.show(path: Self.friendPath(0))) != nil)
+            #expect((try? steps.show(path: StepPath(parsing: Self.friendPath(0)))) != nil)
             #expect(
                 steps.visibleScreen
                     == StepPath(
@@ -76,7 +76,7 @@ import Testing
         #expect(route.path.segments.count == 129)
         var steps = try Self.deepestState()
         let before = steps
-        #expect(throws: StepPathError.tooDeep(129)) { try steps.select(route) }
+        #expect(throws: StepPathError.tooDeep(129)) { try steps.select(path: route.path) }
         #expect(steps == before)
     }
 

@@ -67,7 +67,7 @@ import Testing
         other.profile.friends.value[id: "u1"]?.detail.value.select(.light)
         #expect(base != other)
         var renewed = base
-        renewed.select(\.home, fresh: true)
+        renewed.renew(\.home)
         #expect(base != renewed)
         var covered = base
         covered.select(\.login)
@@ -99,7 +99,7 @@ import Testing
         #expect(old != new)
         #expect(DynamicSteps(schema: old) != DynamicSteps(schema: new))
         let navigator = Navigator(DynamicSteps(schema: old))
-        let events = navigator.restore(DynamicSteps(schema: new))
+        let events = navigator.transaction(.restoration) { $0.restore(DynamicSteps(schema: new)) }
         #expect(events.map(\.description) == ["select / a -> b"])
         #expect(navigator.root == DynamicSteps(schema: new))
         #expect(navigator.root.visibleScreen == StepPath(["b", "d"]))

@@ -28,22 +28,22 @@ import Testing
             case .tabs:
                 steps.select(\.explore, with: ExploreData(query: "swift"))
                 steps.select(\.explore, with: ExploreData(query: "swift"))
-                steps.select(\.home, fresh: true)
+                steps.renew(\.home)
             case .friends:
                 try steps.setStack(path: "profile/friends", ids: ["u1", "u2"])
-                try steps.select(path: "profile/friends/u1/detail/dark", fresh: true)
-                try steps.select(path: "profile/friends/u2", fresh: true)
+                try steps.renew(path: "profile/friends/u1/detail/dark")
+                try steps.renew(path: "profile/friends/u2")
                 try steps.select(
                     path: "profile/friends/u2", with: ProfileSteps.selecting(\.settings))
             case .cover:
-                steps.select(\.login, fresh: true)
-                steps.select(\.login, \.signUp, fresh: true)
-                steps.select(\.login, \.form, fresh: true)
+                steps.renew(\.login)
+                steps.renew(\.login, \.signUp)
+                steps.renew(\.login, \.form)
             case .everything:
                 try AppScript.tabs.run(&steps)
                 try AppScript.friends.run(&steps)
                 try AppScript.cover.run(&steps)
-                steps.select(\.profile, \.detail, \.light, fresh: true)
+                steps.renew(\.profile, \.detail, \.light)
             }
         }
 
@@ -169,16 +169,16 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func aDifferentNumberOfRenewalsDiffers(extra: Int) throws {
         var once = AppSteps()
-        try once.select(path: "profile/detail", fresh: true)
+        try once.renew(path: "profile/detail")
         var more = once
-        for _ in 0..<extra { try more.select(path: "profile/detail", fresh: true) }
+        for _ in 0..<extra { try more.renew(path: "profile/detail") }
         #expect(once != more)
         #expect(try Self.encode(once) != Self.encode(more))
         #expect(Self.identities(once) != Self.identities(more))
         #expect(eventText(from: once, to: more) == ["pop /profile/detail", "push /profile/detail"])
         // The same count of renewals with the same value gives the same history again.
         var same = AppSteps()
-        for _ in 0...extra { try same.select(path: "profile/detail", fresh: true) }
+        for _ in 0...extra { try same.renew(path: "profile/detail") }
         #expect(same == more)
         // A renewal with a value is not a renewal without one.
         var valued = AppSteps()
@@ -191,7 +191,7 @@ import Testing
     /// renewed it.
     @Test func deselectionClearsTheHistory() throws {
         var renewed = AppSteps()
-        try renewed.select(path: "profile/settings", fresh: true)
+        try renewed.renew(path: "profile/settings")
         try renewed.deselect(path: "profile/settings")
         try renewed.select(path: "profile/settings")
         var plain = AppSteps()
@@ -206,11 +206,11 @@ import Testing
     /// `item` (SPEC §1): identity depends only on the final histories.
     @Test func renewalCommutesWithSelectionBelow() throws {
         var renewFirst = AppSteps()
-        try renewFirst.select(path: "profile/detail", fresh: true)
+        try renewFirst.renew(path: "profile/detail")
         try renewFirst.select(path: "profile/detail/dark")
         var selectFirst = AppSteps()
         try selectFirst.select(path: "profile/detail/dark")
-        try selectFirst.select(path: "profile/detail", fresh: true)
+        try selectFirst.renew(path: "profile/detail")
         #expect(renewFirst == selectFirst)
         #expect(renewFirst.hashValue == selectFirst.hashValue)
         #expect(try Self.encode(renewFirst) == Self.encode(selectFirst))
@@ -224,8 +224,8 @@ import Testing
         try renewFirst.setStack(path: "profile/friends", ids: ["u1"])
         var selectFirst = renewFirst
         try renewFirst.select(path: "profile/friends/u1", with: "ann")
-        try renewFirst.select(path: "profile/friends/u1/detail/dark", fresh: true)
-        try selectFirst.select(path: "profile/friends/u1/detail/dark", fresh: true)
+        try renewFirst.renew(path: "profile/friends/u1/detail/dark")
+        try selectFirst.renew(path: "profile/friends/u1/detail/dark")
         try selectFirst.select(path: "profile/friends/u1", with: "ann")
         #expect(renewFirst == selectFirst)
         #expect(try Self.encode(renewFirst) == Self.encode(selectFirst))
@@ -241,10 +241,10 @@ import Testing
         var steps = AppSteps()
         steps.select(\.explore, with: ExploreData(query: "swift"))
         try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
-        try steps.select(path: "profile/friends/ann/detail/dark", fresh: true)
+        try steps.renew(path: "profile/friends/ann/detail/dark")
         try steps.select(path: "profile/friends/bob", with: ProfileSteps.selecting(\.detail))
-        try steps.select(path: "profile/friends/bob/settings", fresh: true)
-        steps.select(\.login, \.signUp, fresh: true)
+        try steps.renew(path: "profile/friends/bob/settings")
+        steps.renew(\.login, \.signUp)
         steps.select(\.profile)
         return steps
     }

@@ -51,7 +51,7 @@ private struct Gallery: StepsCollection {
     /// A replaced pushed or presented child starts afresh, identity included.
     @Test func replacingAPushedChildResetsIt() throws {
         var gallery = Gallery()
-        gallery.select(\.viewer, fresh: true)
+        gallery.renew(\.viewer)
         gallery.viewer.value.select(.dark)
         #expect(!gallery.viewer.renewal.isInitial)
         gallery.deselect(.viewer)
@@ -62,7 +62,7 @@ private struct Gallery: StepsCollection {
         profile.detail.value.select(.dark)
         profile.select(.friends)
         #expect(profile.detail.value == ThemeSteps())
-        try profile.friends.push(id: "u1")
+        try profile.friends.value.push(id: "u1")
         profile.select(.detail)
         #expect(profile.friends.isEmpty)
     }

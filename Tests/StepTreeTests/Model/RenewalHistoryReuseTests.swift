@@ -171,7 +171,7 @@ import Testing
     /// and differs from the node that only selects it.
     @Test func aValueThatDiffersOnlyInANestedRenewalHasAnotherIdentity() throws {
         var renewed = ThemeSteps.selecting(\.dark)
-        renewed.select(\.dark, fresh: true)
+        renewed.renew(\.dark)
         #expect(try Self.initialDigest(renewed) == nil)
         #expect(ValueFingerprintTests.digest(renewed) == ValueFingerprintTests.encoded(renewed))
         #expect(
@@ -222,7 +222,7 @@ import Testing
 
     @Test func sameBitsAreTheSameSelectionAndBoxes() throws {
         var renewed = ThemeSteps.selecting(\.dark)
-        renewed.select(\.dark, fresh: true)
+        renewed.renew(\.dark)
         #expect(try Self.sameBits(.selecting(\.dark), .selecting(\.dark)))
         #expect(try Self.sameBits(ThemeSteps(), ThemeSteps()))
         #expect(try Self.sameBits(renewed, renewed))
@@ -235,7 +235,7 @@ import Testing
     /// and the history of every renewal.
     @Test func aStepHoldsTheLastValueItWasRenewedWith() {
         var renewed = ThemeSteps.selecting(\.dark)
-        renewed.select(\.dark, fresh: true)
+        renewed.renew(\.dark)
         let values = [
             ThemeSteps.selecting(\.dark), .selecting(\.dark), .selecting(\.light), ThemeSteps(),
             renewed, renewed, .selecting(\.dark),

@@ -26,7 +26,7 @@ extension ThreadSafety {
             inner.select(\.item, with: 4)
             var outer = NestingList()
             outer.select(\.child, with: inner)
-            outer.select(\.child, fresh: true)
+            outer.renew(\.child)
             return outer
         }
 

@@ -66,7 +66,7 @@ extension RenewedList {
             if let value {
                 list.select(\.item, with: value)
             } else {
-                list.select(\.item, fresh: true)
+                list.renew(\.item)
             }
         }
         return list
@@ -120,7 +120,7 @@ extension RenewedList {
                     { try roundTrip(RenewedList.renewed([7, nil])).item.renewal },
                     {
                         var decoded = try roundTrip(RenewedList.renewed([7]))
-                        decoded.select(\.item, fresh: true)
+                        decoded.renew(\.item)
                         return decoded.item.renewal
                     },
                 ]
@@ -195,8 +195,8 @@ extension RenewedList {
                 eager.select(\.counted, with: value)
                 lazy.select(\.counted, with: value)
             } else {
-                eager.select(\.counted, fresh: true)
-                lazy.select(\.counted, fresh: true)
+                eager.renew(\.counted)
+                lazy.renew(\.counted)
             }
             _ = eager.counted.renewal.description
             mostPending = max(mostPending, lazy.counted.renewal.history?.pending ?? 0)
@@ -213,7 +213,7 @@ extension RenewedList {
     @Test func aRenewalHashedAtOnceHasTheFingerprintOfARecordedOne() {
         var steps = RenewedList()
         steps.select(\.item, with: 7)
-        steps.select(\.item, fresh: true)
+        steps.renew(\.item)
         steps.select(\.item, with: 8)
         let history = steps.item.renewal.history
         #expect(history?.pending == 0)

@@ -177,9 +177,9 @@ import Testing
         try steps.setStack(path: "profile/friends", ids: ["u1"])
         try steps.select(path: "profile/friends/u1/detail")
         let before = steps
-        steps.profile.friends.pop()
+        steps.profile.friends.value.pop()
         let popped = steps
-        try steps.profile.friends.push(id: "u1")
+        try steps.profile.friends.value.push(id: "u1")
         #expect(steps.profile.friends.ids == ["u1"])
         #expect(eventText(from: before, to: steps) == ["pop /profile/friends/u1/detail"])
         #expect(
@@ -188,10 +188,10 @@ import Testing
             ])
         #expect(eventText(from: popped, to: steps) == ["push /profile/friends/u1"])
         // A renewed element that is re-added is a new element again: its history restarts.
-        try steps.select(path: "profile/friends/u1", fresh: true)
+        try steps.renew(path: "profile/friends/u1")
         let renewed = steps
-        steps.profile.friends.pop()
-        try steps.profile.friends.push(id: "u1")
+        steps.profile.friends.value.pop()
+        try steps.profile.friends.value.push(id: "u1")
         #expect(
             eventText(from: renewed, to: steps) == [
                 "pop /profile/friends/u1", "push /profile/friends/u1",
@@ -203,7 +203,7 @@ import Testing
         var steps = AppSteps()
         try steps.setStack(path: "profile/friends", ids: ["u1"])
         let before = steps
-        try steps.select(path: "profile/friends/u1", fresh: true)
+        try steps.renew(path: "profile/friends/u1")
         #expect(
             eventText(from: before, to: steps) == [
                 "pop /profile/friends/u1", "push /profile/friends/u1",
@@ -214,21 +214,21 @@ import Testing
         var steps = AppSteps()
         steps.select(\.profile, \.friends)
         let empty = steps
-        try steps.profile.friends.push(id: "u1")
-        try steps.profile.friends.push(id: "u2")
+        try steps.profile.friends.value.push(id: "u1")
+        try steps.profile.friends.value.push(id: "u2")
         #expect(
             eventText(from: empty, to: steps) == [
                 "push /profile/friends/u1", "push /profile/friends/u2",
             ])
         let two = steps
-        #expect(steps.profile.friends.popToRoot() == ["u1", "u2"])
+        #expect(steps.profile.friends.value.popToRoot() == ["u1", "u2"])
         #expect(
             eventText(from: two, to: steps) == [
                 "pop /profile/friends/u2", "pop /profile/friends/u1",
             ])
         // Editing an element's state in place keeps its identity.
         let three = steps
-        try steps.profile.friends.setIDs(["u1"])
+        try steps.profile.friends.value.setIDs(["u1"])
         steps.profile.friends.value[id: "u1"]?.select(.detail)
         #expect(
             eventText(from: three, to: steps) == [
@@ -249,7 +249,7 @@ import Testing
         var first = AppSteps()
         try first.setStack(path: "profile/friends", ids: ["u1", "u2"])
         var second = first
-        try second.select(path: "profile/friends/u2", fresh: true)
+        try second.renew(path: "profile/friends/u2")
         #expect(first.profile.friends.value != second.profile.friends.value)
         #expect(first.profile.friends.ids == second.profile.friends.ids)
         #expect(first.profile.friends.elements == second.profile.friends.elements)
@@ -268,25 +268,25 @@ import Testing
             log.append(eventText(from: before, to: steps))
         }
         try step {
-            try $0.profile.friends.push(id: "u1")
+            try $0.profile.friends.value.push(id: "u1")
             return []
         }
         try step {
-            try $0.profile.friends.setIDs(["u1", "u2", "u3", "u4"])
+            try $0.profile.friends.value.setIDs(["u1", "u2", "u3", "u4"])
             return []
         }
         #expect(steps.profile.friends.ids == ["u1", "u2", "u3", "u4"])
         #expect(steps.profile.friends.count == 4)
         #expect(steps.profile.friends.lastID == "u4")
-        step { [$0.profile.friends.pop()].compactMap { $0 } }
-        step { $0.profile.friends.pop(last: 1) }
-        try step { try $0.profile.friends.pop(to: "u1") }
+        step { [$0.profile.friends.value.pop()].compactMap { $0 } }
+        step { $0.profile.friends.value.pop(last: 1) }
+        try step { try $0.profile.friends.value.pop(to: "u1") }
         try step {
-            try $0.profile.friends.push(ProfileSteps.selecting(\.detail), id: "u5")
+            try $0.profile.friends.value.push(ProfileSteps.selecting(\.detail), id: "u5")
             return []
         }
         try step { try $0.profile.friends.value.pop(from: "u5") }
-        step { $0.profile.friends.popToRoot() }
+        step { $0.profile.friends.value.popToRoot() }
         #expect(removed == [[], [], ["u4"], ["u3"], ["u2"], [], ["u5"], ["u1"]])
         #expect(
             log == [
@@ -305,13 +305,13 @@ import Testing
         // Errors leave the stack as it is.
         let before = steps
         #expect(throws: StepPathError.unknownElement("u9", in: nil)) {
-            try steps.profile.friends.pop(to: "u9")
+            try steps.profile.friends.value.pop(to: "u9")
         }
         #expect(throws: StepPathError.invalidElementID("a/b", in: nil)) {
-            try steps.profile.friends.push(id: "a/b")
+            try steps.profile.friends.value.push(id: "a/b")
         }
         #expect(throws: StepPathError.duplicateElementID("x", in: nil)) {
-            try steps.profile.friends.setIDs(["x", "x"])
+            try steps.profile.friends.value.setIDs(["x", "x"])
         }
         #expect(steps == before)
     }
@@ -337,7 +337,7 @@ extension AppSteps {
     /// This state with one more friend, `id`, pushed as a new element.
     fileprivate func withFriend(_ id: String) throws -> AppSteps {
         var steps = self
-        try steps.profile.friends.push(id: id)
+        try steps.profile.friends.value.push(id: id)
         return steps
     }
 }

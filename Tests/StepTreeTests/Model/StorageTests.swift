@@ -21,7 +21,7 @@ import Testing
     /// Renewing a shared leaf gives it a box of its own; its twins keep the initial history.
     @Test func aRenewalLeavesTheSharedBoxAlone() {
         var steps = AppSteps()
-        steps.select(\.login, \.signUp, fresh: true)
+        steps.renew(\.login, \.signUp)
         #expect(steps.login.signUp.storage !== steps.home.storage)
         #expect(steps.login.signUp.renewal != .initial)
         #expect(steps.home.renewal == .initial)

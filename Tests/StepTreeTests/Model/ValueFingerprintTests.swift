@@ -105,12 +105,12 @@ import Testing
     /// States of pure nodes with selections, renewals, nested nodes and stacks.
     static func pureStates() throws -> [any StepValue] {
         var theme = ThemeSteps()
-        theme.select(\.dark, fresh: true)
+        theme.renew(\.dark)
         var profile = ProfileSteps()
         profile.select(\.detail, with: ThemeSteps.selecting(\.light))
         var app = AppSteps()
         try app.setStack(path: "profile/friends", ids: ["ann", "bob"])
-        try app.select(path: "profile/friends/bob/detail/dark", fresh: true)
+        try app.renew(path: "profile/friends/bob/detail/dark")
         app.select(\.explore, with: ExploreData(query: "swift"))
         return [ThemeSteps(), theme, ProfileSteps(), profile, AppSteps(), app]
     }
@@ -150,7 +150,7 @@ import Testing
         case "nested node":
             var profile = ProfileSteps()
             profile.select(\.detail, with: ThemeSteps.selecting(\.light))
-            profile.select(\.detail, \.dark, fresh: true)
+            profile.renew(\.detail, \.dark)
             return digest(profile)
         case "stack":
             var stack = StepStack<ProfileSteps>()
@@ -194,9 +194,9 @@ import Testing
 
     @Test func nestedRenewalsAndSelectionsCount() {
         var renewed = ProfileSteps()
-        renewed.select(\.detail, \.dark, fresh: true)
+        renewed.renew(\.detail, \.dark)
         var renewedTwice = renewed
-        renewedTwice.select(\.detail, \.dark, fresh: true)
+        renewedTwice.renew(\.detail, \.dark)
         var selected = ProfileSteps()
         selected.select(\.detail, \.dark)
         let digests = [ProfileSteps(), renewed, renewedTwice, selected].map(Self.digest)
@@ -228,8 +228,8 @@ import Testing
         let choice = code % 3
         let lightRenewals = code / 3 % 3
         let darkRenewals = code / 9 % 3
-        for _ in 0..<lightRenewals { profile.detail.value.select(\.light, fresh: true) }
-        for _ in 0..<darkRenewals { profile.detail.value.select(\.dark, fresh: true) }
+        for _ in 0..<lightRenewals { profile.detail.value.renew(\.light) }
+        for _ in 0..<darkRenewals { profile.detail.value.renew(\.dark) }
         if choice == 1 { profile.detail.value.select(\.light) }
         if choice == 2 { profile.detail.value.select(\.dark) }
         if code / 27 % 2 == 1 { profile.select(\.detail) }

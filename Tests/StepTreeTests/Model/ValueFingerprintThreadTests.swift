@@ -41,7 +41,7 @@ extension ThreadSafety {
             var palette = Palette()
             palette.select(\.shades, with: Shades.selecting(index % 2 == 0 ? \.pale : \.deep))
             palette.select(\.swatch, with: Swatch(name: "s\(index % 3)"))
-            palette.select(\.shades, \.deep, fresh: true)
+            palette.renew(\.shades, \.deep)
             var outer = Palette()
             outer.select(\.shades, with: palette.shades.value)
             return [

@@ -100,7 +100,7 @@ extension ThreadSafety {
         fileprivate func typedLinksReportWhatTheEditorReports(link: TypedLink, start: String) throws
         {
             var base = ObservedRoot()
-            if !start.isEmpty { try base.select(path: start) }
+            if !start.isEmpty { try base.select(path: StepPath(parsing: start)) }
             let typedLog = SelectionLog()
             var typed = base
             withGlobalObserver(typedLog) { link.selectTyped(&typed) }
@@ -281,7 +281,7 @@ extension ThreadSafety {
             var steps = ObservedRoot()
             try steps.setStack(path: "account/edit/history", ids: ["v1", "v2"])
             try withGlobalObserver(log) {
-                try steps.select(path: "account/edit/history/v1", fresh: true)
+                try steps.renew(path: "account/edit/history/v1")
             }
             #expect(
                 log.lines == [
@@ -296,7 +296,7 @@ extension ThreadSafety {
             try withGlobalObserver(log) {
                 try steps.select(path: "account/edit/photo")
                 try steps.deselect(path: "account/edit/photo")
-                try steps.select(path: "account/edit", fresh: true)
+                try steps.renew(path: "account/edit")
             }
             #expect(
                 log.lines.map { $0.components(separatedBy: " value ")[0] } == [
@@ -422,7 +422,7 @@ private enum TypedLink: CaseIterable, Sendable {
         case .pushed: steps.select(\.account, \.edit)
         case .presented: steps.select(\.account, \.edit, \.photo)
         case .renewed: steps.select(\.account, \.edit, \.name, with: FieldValue(text: "Ann"))
-        case .fresh: steps.select(\.account, \.edit, fresh: true)
+        case .fresh: steps.renew(\.account, \.edit)
         }
     }
 
@@ -432,7 +432,7 @@ private enum TypedLink: CaseIterable, Sendable {
         case .pushed: try steps.select(path: "account/edit")
         case .presented: try steps.select(path: "account/edit/photo")
         case .renewed: try steps.select(path: "account/edit/name", with: FieldValue(text: "Ann"))
-        case .fresh: try steps.select(path: "account/edit", fresh: true)
+        case .fresh: try steps.renew(path: "account/edit")
         }
     }
 

@@ -222,7 +222,11 @@ extension ThreadSafety {
             schema = nil
             let weakNavigator = Weak(navigator)
             for path in ["profile/detail/dark", "login/signUp", "explore"] {
-                if let events = try navigator?.show(path: path), let root = navigator?.root {
+                let parsed = try StepPath(parsing: path)
+                if let events = try navigator?.transaction(
+                    .programmatic, { try $0.show(path: parsed) }),
+                    let root = navigator?.root
+                {
                     try screen?.apply(events, reaching: root)
                 }
             }
@@ -245,7 +249,7 @@ extension ThreadSafety {
             var screen = state.map { HeadlessScreen($0) }
             state = nil
             #expect(profile.isAlive && detail.isAlive)  // the navigator's root shares them
-            let events = try navigator?.show(path: "explore") ?? []
+            let events = try navigator?.transaction { try $0.show(path: "explore") } ?? []
             if let root = navigator?.root { try screen?.apply(events, reaching: root) }
             #expect(screen?.visibleScreen == StepPath(["explore"]))
             #expect(profile.isAlive)  // the profile tab keeps its state

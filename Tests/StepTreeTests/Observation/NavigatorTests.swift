@@ -8,7 +8,9 @@ extension ThreadSafety {
         @Test func deepLinkIsOneTransactionWithExactCalls() throws {
             let observer = RecordingObserver()
             let navigator = Navigator(AppSteps(), observer: observer)
-            let events = try navigator.select(path: "profile/detail/dark")
+            let events = try navigator.transaction(.deepLink) {
+                try $0.select(path: "profile/detail/dark")
+            }
             #expect(
                 events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
             #expect(
@@ -67,7 +69,7 @@ extension ThreadSafety {
         @Test func noOpTellsNoOne() throws {
             let observer = RecordingObserver()
             let navigator = Navigator(AppSteps(), observer: observer)
-            #expect(try navigator.select(path: "home") == [])
+            #expect(try navigator.transaction { try $0.select(path: "home") } == [])
             #expect(navigator.transaction { _ in } == [])
             #expect(observer.lines == [])
         }
@@ -84,7 +86,7 @@ extension ThreadSafety {
             var saved = AppSteps()
             saved.select(\.profile, \.detail, \.dark)
             let navigator = Navigator(AppSteps())
-            let events = navigator.restore(saved)
+            let events = navigator.transaction(.restoration) { $0.restore(saved) }
             #expect(
                 events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
             #expect(navigator.root == saved)
@@ -109,7 +111,7 @@ extension ThreadSafety {
             #expect(navigator.root == saved)
             #expect(navigator.root.visibleScreen == StepPath(["login", "signUp"]))
             // Restoring the same state again is a no-op.
-            #expect(navigator.restore(saved) == [])
+            #expect(navigator.transaction(.restoration) { $0.restore(saved) } == [])
             #expect(observer.lines.count == 2)
         }
 
@@ -119,21 +121,23 @@ extension ThreadSafety {
             let navigator = Navigator(AppSteps(), observer: observer)
             try navigator.select(path: "profile/detail/dark")
             try navigator.select(path: "profile/settings")
-            let events = try navigator.show(path: "profile")
+            let events = try navigator.transaction { try $0.show(path: "profile") }
             #expect(
                 events.map(\.description) == [
                     "dismiss /profile/settings sheet", "pop /profile/detail",
                 ])
             #expect(
                 observer.lines.suffix(2) == [
-                    "will #3 deepLink: dismiss /profile/settings sheet, pop /profile/detail",
-                    "did #3 deepLink: dismiss /profile/settings sheet, pop /profile/detail",
+                    "will #3 programmatic: dismiss /profile/settings sheet, pop /profile/detail",
+                    "did #3 programmatic: dismiss /profile/settings sheet, pop /profile/detail",
                 ])
             #expect(navigator.root.profile.selected == StepSelection(.main))
             #expect(navigator.root.visibleScreen == StepPath(["profile", "main"]))
-            #expect(try navigator.show(path: StepPath(["profile"])) == [])
+            #expect(try navigator.transaction { try $0.show(path: StepPath(["profile"])) } == [])
             #expect(
-                try navigator.show(path: StepPath(["login"]), cause: .userGesture).map(
+                try navigator.transaction(.userGesture) {
+                    try $0.show(path: StepPath(["login"]))
+                }.map(
                     \.description)
                     == ["present /login cover"])
             #expect(observer.lines.last == "did #4 userGesture: present /login cover")
@@ -148,13 +152,16 @@ extension ThreadSafety {
             try navigator.select(path: "profile/detail")
             try navigator.select(path: "profile/settings")
             #expect(
-                try navigator.userDidRemove(path: "profile/settings").map(\.description) == [
+                try navigator.transaction(.appliedGesture) {
+                    try $0.close(path: "profile/settings")
+                }.map(\.description) == [
                     "dismiss /profile/settings sheet"
                 ])
             #expect(
-                try navigator.userDidRemove(path: "/profile/detail").map(\.description) == [
-                    "pop /profile/detail"
-                ])
+                try navigator.transaction(.appliedGesture) { try $0.close(path: "/profile/detail") }
+                    .map(\.description) == [
+                        "pop /profile/detail"
+                    ])
             #expect(navigator.root.profile.selected == StepSelection(.main))
             #expect(
                 observer.lines.suffix(2) == [
@@ -268,8 +275,8 @@ extension ThreadSafety {
         @Test func changesStreamYieldsInCommitOrder() async throws {
             let navigator = Navigator(AppSteps())
             let stream = navigator.changes
-            try navigator.select(path: "explore")
-            try navigator.select(path: "profile/settings")
+            try navigator.select(path: "explore", transaction: .deepLink)
+            try navigator.select(path: "profile/settings", transaction: .deepLink)
             var iterator = stream.makeAsyncIterator()
             let first = try #require(await iterator.next())
             let second = try #require(await iterator.next())

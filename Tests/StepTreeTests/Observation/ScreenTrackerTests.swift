@@ -50,7 +50,7 @@ extension ThreadSafety {
                     ScreenView(
                         screen: StepPath(["profile", "detail", "dark"]),
                         previous: StepPath(["home"]),
-                        previousDuration: .seconds(5), cause: .deepLink),
+                        previousDuration: .seconds(5), cause: .programmatic),
                     ScreenView(
                         screen: StepPath(["explore"]),
                         previous: StepPath(["profile", "detail", "dark"]),
@@ -62,7 +62,7 @@ extension ThreadSafety {
                     ScreenView(
                         screen: StepPath(["profile", "settings"]),
                         previous: StepPath(["profile", "detail", "dark"]),
-                        previousDuration: .seconds(7), cause: .deepLink),
+                        previousDuration: .seconds(7), cause: .programmatic),
                     ScreenView(
                         screen: StepPath(["profile", "detail", "dark"]),
                         previous: StepPath(["profile", "settings"]),
@@ -70,7 +70,7 @@ extension ThreadSafety {
                     ScreenView(
                         screen: StepPath(["login", "form"]),
                         previous: StepPath(["profile", "detail", "dark"]),
-                        previousDuration: .seconds(4), cause: .deepLink),
+                        previousDuration: .seconds(4), cause: .programmatic),
                     ScreenView(
                         screen: StepPath(["profile", "detail", "dark"]),
                         previous: StepPath(["login", "form"]),
@@ -87,18 +87,18 @@ extension ThreadSafety {
             let navigator = Navigator(AppSteps(), observer: tracker)
             try navigator.select(path: "profile/detail")
             clock.advance(by: .seconds(2))
-            let events = try navigator.select(path: "profile/detail", fresh: true)
+            let events = try navigator.transaction { try $0.renew(path: "profile/detail") }
             #expect(events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
             navigator.transaction { $0.explore.value.query = "y" }  // off screen: no view
             #expect(
                 tracker.views.map(\.withoutIdentity) == [
                     ScreenView(
                         screen: StepPath(["profile", "detail"]), previous: StepPath(["home"]),
-                        previousDuration: nil, cause: .deepLink),
+                        previousDuration: nil, cause: .programmatic),
                     ScreenView(
                         screen: StepPath(["profile", "detail"]),
                         previous: StepPath(["profile", "detail"]),
-                        previousDuration: .seconds(2), cause: .deepLink),
+                        previousDuration: .seconds(2), cause: .programmatic),
                 ])
         }
 
@@ -110,7 +110,7 @@ extension ThreadSafety {
                 tracker.views.map(\.withoutIdentity) == [
                     ScreenView(
                         screen: StepPath(["explore"]), previous: StepPath(["home"]),
-                        previousDuration: nil, cause: .deepLink)
+                        previousDuration: nil, cause: .programmatic)
                 ])
         }
 
@@ -127,7 +127,7 @@ extension ThreadSafety {
         ])
         func visibleScreenFollowsTheActivePath(path: String, expected: [String]) throws {
             var steps = AppSteps()
-            try steps.select(path: path)
+            try steps.select(path: StepPath(parsing: path))
             #expect(steps.visibleScreen == StepPath(expected))
         }
 
@@ -177,7 +177,7 @@ extension ThreadSafety {
             try navigator.select(path: "profile/detail/dark")
             #expect(
                 lines.all == [
-                    "#1 deepLink -> /profile/detail/dark",
+                    "#1 programmatic -> /profile/detail/dark",
                     "  select / home -> profile",
                     "  push /profile/detail",
                 ])

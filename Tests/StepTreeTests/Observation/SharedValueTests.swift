@@ -56,7 +56,7 @@ private func read<Root: StepNode>(_ shared: Root, start: Root, twin: Root) -> Re
         screen: shared.visibleScreen, identity: shared.visibleIdentity,
         eventsIn: NavigationDiff.events(from: start, to: shared),
         eventsOut: NavigationDiff.events(from: shared, to: start),
-        selected: probes.map { shared.isSelected(path: $0) },
+        selected: probes.map { shared.isSelected(path: StepPath(stringLiteral: $0)) },
         equalToCopy: copy == shared, equalToTwin: shared == twin && twin == shared,
         differentFromStart: shared != start, hash: hasher.finalize(),
         json: (try? encoder.encode(shared)) ?? Data())

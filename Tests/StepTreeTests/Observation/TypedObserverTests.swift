@@ -57,8 +57,8 @@ extension ThreadSafety {
             }
             #expect(
                 recorder.lines == [
-                    "will #1 deepLink: select / home -> profile, push /profile/detail",
-                    "did #1 deepLink: select / home -> profile, push /profile/detail profile=main",
+                    "will #1 programmatic: select / home -> profile, push /profile/detail",
+                    "did #1 programmatic: select / home -> profile, push /profile/detail profile=main",
                     "will #2 userGesture: select / profile -> home",
                     "did #2 userGesture: select / profile -> home profile=main not animated",
                 ])
@@ -146,7 +146,7 @@ extension ThreadSafety {
             }
             #expect(
                 seen == [
-                    "#1 deepLink: select / home -> profile, present /profile/settings sheet "
+                    "#1 programmatic: select / home -> profile, present /profile/settings sheet "
                         + "modal=settings",
                     "#2 userGesture: dismiss /profile/settings sheet modal=-",
                 ])

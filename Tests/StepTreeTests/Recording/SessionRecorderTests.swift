@@ -40,7 +40,7 @@ struct RecordedSession {
         #expect(records.map(\.sequence) == [0, 1, 2, 3, 4])
         #expect(
             records.map(\.cause.rawValue) == [
-                "start", "deepLink", "userGesture", "programmatic", "deepLink",
+                "start", "programmatic", "userGesture", "programmatic", "programmatic",
             ])
         #expect(records.map(\.time) == [0.25, 0.25, 2.25, 2.25, 2.25])
         #expect(
@@ -66,7 +66,7 @@ struct RecordedSession {
         #expect(
             sink.all == [
                 #"{"cause":"start","events":[],"sequence":0,"state":{"selected":["feed"],"steps":{"feed":{"steps":{"item":{}}},"inbox":{},"login":{}}},"time":0,"visible":"/feed"}"#,
-                #"{"cause":"deepLink","events":["select / feed -> inbox"],"sequence":1,"state":{"selected":["inbox"],"steps":{"feed":{"steps":{"item":{}}},"inbox":{},"login":{}}},"time":0,"visible":"/inbox"}"#,
+                #"{"cause":"programmatic","events":["select / feed -> inbox"],"sequence":1,"state":{"selected":["inbox"],"steps":{"feed":{"steps":{"item":{}}},"inbox":{},"login":{}}},"time":0,"visible":"/inbox"}"#,
             ])
     }
 }

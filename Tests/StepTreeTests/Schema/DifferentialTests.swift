@@ -229,9 +229,9 @@ import Testing
 
         let before = byKeyPath
         let dynamicBefore = dynamic
-        byKeyPath.select(\.profile, \.detail, fresh: true)
-        try byPath.select(path: "profile/detail", fresh: true)
-        try dynamic.select(path: "profile/detail", fresh: true)
+        byKeyPath.renew(\.profile, \.detail)
+        try byPath.renew(path: "profile/detail")
+        try dynamic.renew(path: "profile/detail")
         #expect(byKeyPath == byPath)
         #expect(
             eventText(from: before, to: byKeyPath) == [

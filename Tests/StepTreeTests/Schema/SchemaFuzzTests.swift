@@ -19,7 +19,9 @@ import Testing
         // A schema that loads also drives a tree.
         var state = DynamicSteps(schema: schema)
         let start = state
-        for key in schema.children.map(\.key) { _ = try? state.select(path: key) }
+        for key in schema.children.map(\.key) {
+            _ = try? state.select(path: StepPath(parsing: key))
+        }
         _ = NavigationDiff.events(from: start, to: state)
         _ = NavigationDiff.events(from: state, to: start)
     }

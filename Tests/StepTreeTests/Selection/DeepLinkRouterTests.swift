@@ -243,15 +243,18 @@ struct DeepLinkRouterTests {
 
     @Test func aColdStartLinkBuildsItsBackStack() throws {
         let navigator = Navigator(AppSteps())
-        let events = try navigator.open(Self.url("myapp://follower/bob"), with: Self.router())
+        let events = try navigator.transaction(.deepLink) {
+            try Self.router().route(Self.url("myapp://follower/bob"), in: &$0)
+        }
         #expect(
             events.map(\.description) == [
                 "select / home -> profile", "push /profile/friends/me", "push /profile/friends/bob",
             ])
         #expect(
-            try navigator.userDidRemove(path: "profile/friends/bob").map(\.description) == [
-                "pop /profile/friends/bob"
-            ])
+            try navigator.transaction(.appliedGesture) { try $0.close(path: "profile/friends/bob") }
+                .map(\.description) == [
+                    "pop /profile/friends/bob"
+                ])
         #expect(navigator.root.visibleScreen == StepPath(["profile", "friends", "me", "main"]))
         // Elements a rest capture names are pushed at every level.
         let chain = try Self.routed("myapp://chain/ann/friends/bob")
@@ -306,7 +309,9 @@ struct DeepLinkRouterTests {
         let observer = RecordingObserver()
         let navigator = Navigator(AppSteps(), observer: observer)
         #expect(
-            try navigator.open(Self.url("myapp://friend/3"), with: Self.router()).map(\.description)
+            try navigator.transaction(.deepLink) {
+                try Self.router().route(Self.url("myapp://friend/3"), in: &$0)
+            }.map(\.description)
                 == ["select / home -> profile", "push /profile/friends/3"])
         #expect(throws: DeepLinkError.self) {
             try navigator.open(Self.url("myapp://zzz"), with: Self.router())
@@ -314,7 +319,9 @@ struct DeepLinkRouterTests {
         #expect(observer.lines.count == 2)  // will and did of the one change
         // A link to the same search renews the explore tab: it is rebuilt in place.
         #expect(
-            try navigator.open(Self.url("myapp://search?q=cats&page=1"), with: Self.router()).map(
+            try navigator.transaction(.deepLink) {
+                try Self.router().route(Self.url("myapp://search?q=cats&page=1"), in: &$0)
+            }.map(
                 \.description) == ["select / profile -> explore", "replace /explore"])
     }
 

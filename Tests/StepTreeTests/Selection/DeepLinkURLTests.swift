@@ -39,20 +39,24 @@ struct DeepLinkURLTests {
 
     @Test func selectsAndFailsAtomically() throws {
         var steps = AppSteps()
-        try steps.select(url: #require(URL(string: "myapp://profile/detail/dark")))
+        try steps.select(path: StepPath(url: #require(URL(string: "myapp://profile/detail/dark"))))
         #expect(steps.profile.detail.selected == StepSelection(.dark))
         let before = steps
         #expect(throws: StepPathError.unknownStep("zz", in: StepPath(["profile"]))) {
-            try steps.select(url: #require(URL(string: "myapp://profile/zz")))
+            try steps.select(path: StepPath(url: #require(URL(string: "myapp://profile/zz"))))
         }
         #expect(steps == before)
     }
 
     @Test func navigatorSelectsAURLInOneTransaction() throws {
         let navigator = Navigator(AppSteps())
-        let events = try navigator.select(url: #require(URL(string: "myapp://explore")))
+        let events = try navigator.transaction {
+            try $0.select(path: StepPath(url: #require(URL(string: "myapp://explore"))))
+        }
         #expect(events.map(\.description) == ["select / home -> explore"])
-        let login = try navigator.select(url: #require(URL(string: "myapp://login/signUp")))
+        let login = try navigator.transaction {
+            try $0.select(path: StepPath(url: #require(URL(string: "myapp://login/signUp"))))
+        }
         #expect(login.map(\.description) == ["present /login cover"])
         #expect(navigator.root.selected == StepSelection(.explore, modal: .login))
     }

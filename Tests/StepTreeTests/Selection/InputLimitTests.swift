@@ -15,7 +15,7 @@ import Testing
         }
         var steps = AppSteps()
         #expect(throws: StepPathError.tooDeep(StepPath.maximumDepth + 1)) {
-            try steps.select(path: deep)
+            try steps.select(path: StepPath(parsing: deep))
         }
         #expect(steps == AppSteps())
         #expect(
@@ -27,7 +27,7 @@ import Testing
         let long = String(repeating: "a", count: StepPath.maximumSegmentLength + 1)
         var steps = AppSteps()
         #expect(throws: StepPathError.segmentTooLong(index: 1, length: 1025)) {
-            try steps.select(path: "profile/" + long)
+            try steps.select(path: StepPath(parsing: "profile/" + long))
         }
         #expect(
             StepPathError.segmentTooLong(index: 1, length: 1025).description

@@ -24,17 +24,17 @@ struct ModalDismissalTests {
     }
 
     @Test func findsTheLowestModalOnTheActivePath() throws {
-        #expect(AppSteps().firstPresentedModal == nil)
+        #expect(AppSteps().presentedModals.first == nil)
         #expect(AppSteps().presentedModals == [])
         var steps = try Self.stateWithSheet()
-        #expect(steps.firstPresentedModal == StepPath(["profile", "friends", "ann", "settings"]))
+        #expect(steps.presentedModals.first == StepPath(["profile", "friends", "ann", "settings"]))
         // The root's own cover comes above every modal presented from its content.
         steps.select(\.login)
         #expect(
             steps.presentedModals == [
                 StepPath(["profile", "friends", "ann", "settings"]), StepPath(["login"]),
             ])
-        #expect(steps.firstPresentedModal == StepPath(["profile", "friends", "ann", "settings"]))
+        #expect(steps.presentedModals.first == StepPath(["profile", "friends", "ann", "settings"]))
     }
 
     /// Every modal is dismissed, topmost first, and each one is deselected: presented again,
@@ -93,7 +93,7 @@ struct ModalDismissalTests {
         var steps = try Self.stateWithSheet()
         try steps.setStack(path: "profile/friends", ids: ["ann", "bob", "cid"])
         let before = steps
-        try steps.remove(path: "profile/friends/bob")
+        try steps.close(path: "profile/friends/bob")
         #expect(steps.profile.friends.ids == ["ann"])
         #expect(
             NavigationDiff.events(from: before, to: steps).map(\.description) == [
@@ -104,14 +104,14 @@ struct ModalDismissalTests {
         // The detail replaces the stack in the push layer; removed, it leaves the main content.
         try steps.select(path: "profile/detail")
         #expect(steps.profile.friends.ids == [])
-        try steps.remove(path: "profile/detail")
+        try steps.close(path: "profile/detail")
         #expect(steps.profile.selected == StepSelection(.main))
         try steps.select(path: "login")
         let covered = steps
-        try steps.remove(path: "login")
+        try steps.close(path: "login")
         #expect(eventText(from: covered, to: steps) == ["dismiss /login cover"])
         #expect(throws: StepPathError.cannotDeselectTab(StepPath(["profile"]))) {
-            try steps.remove(path: "profile")
+            try steps.close(path: "profile")
         }
     }
 

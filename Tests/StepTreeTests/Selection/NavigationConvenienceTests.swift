@@ -35,8 +35,9 @@ import Testing
         }
         try steps.setStack(path: "profile/friends", ids: ["ann", "bob", "carl"])
         #expect(
-            Self.paths(steps.pop(toIndex: 0)) == ["/profile/friends/bob", "/profile/friends/carl"])
-        #expect(steps.pop(toIndex: 5) == [])
+            Self.paths(try steps.pop(to: "ann")) == [
+                "/profile/friends/bob", "/profile/friends/carl",
+            ])
         #expect(Self.paths(steps.popToRoot()) == ["/profile/friends/ann"])
         #expect(steps.pop() == nil)
         #expect(steps.visibleScreen == StepPath(["profile", "main"]))
@@ -77,7 +78,7 @@ import Testing
         try steps.present(path: StepPath(["login"]))
         #expect(Self.paths(steps.presentedModals) == ["/profile/settings", "/login"])
         let before = steps
-        #expect(steps.dismissTopmost() == StepPath(["login"]))
+        #expect(steps.dismiss() == StepPath(["login"]))
         #expect(Self.paths(steps.presentedModals) == ["/profile/settings"])
         steps = before
         #expect(Self.paths(steps.dismiss(to: StepPath(["profile", "settings"]))) == ["/login"])
@@ -89,7 +90,7 @@ import Testing
             NavigationDiff.events(from: before, to: steps).map(\.description) == [
                 "dismiss /login cover", "dismiss /profile/settings sheet",
             ])
-        #expect(steps.dismissTopmost() == nil)
+        #expect(steps.dismiss() == nil)
     }
 
     @Test func navigatorDismissesTopmostFirst() throws {
@@ -99,7 +100,7 @@ import Testing
         try navigator.present(path: StepPath(["profile", "settings"]))
         try navigator.present(path: StepPath(["login"]))
         #expect(navigator.dismiss(to: .root).count == 2)
-        #expect(navigator.dismissTopmost() == nil)
+        #expect(navigator.dismiss() == nil)
         #expect(navigator.dismissAll() == [])
         #expect(navigator.dismiss(last: 1) == [])
         #expect(

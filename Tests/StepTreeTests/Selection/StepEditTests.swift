@@ -27,7 +27,7 @@ import Testing
         path: String, error: StepPathError
     ) {
         var root = WideNode()
-        #expect(throws: error) { try root.select(path: path) }
+        #expect(throws: error) { try root.select(path: StepPath(parsing: path)) }
         #expect(root == WideNode())
     }
 }

@@ -39,12 +39,12 @@ import Testing
     @Test func selectThroughAnElement() throws {
         var steps = try Self.withFriends()
         let before = steps
-        try steps.select(Self.bobDetail.then(\.dark))
+        try steps.select(path: Self.bobDetail.then(\.dark).path)
         #expect(eventText(from: before, to: steps) == ["push /profile/friends/bob/detail"])
-        #expect(steps.isSelected(Self.bobDetail.then(\.dark)))
-        #expect(steps.isSelected(Self.bobDetail))
-        #expect(!steps.isSelected(Self.bobDetail.then(\.light)))
-        #expect(!steps.isSelected(Self.friends.element("ann").then(\.detail)))
+        #expect(steps.isSelected(path: Self.bobDetail.then(\.dark).path))
+        #expect(steps.isSelected(path: Self.bobDetail.path))
+        #expect(!steps.isSelected(path: Self.bobDetail.then(\.light).path))
+        #expect(!steps.isSelected(path: Self.friends.element("ann").then(\.detail).path))
         var byPath = before
         try byPath.select(path: "profile/friends/bob/detail/dark")
         #expect(steps == byPath)
@@ -55,14 +55,15 @@ import Testing
     @Test func selectFreshAndWithAValue() throws {
         var steps = try Self.withFriends()
         let before = steps
-        try steps.select(Self.friends.element("bob"), fresh: true)
+        try steps.renew(path: Self.friends.element("bob").path)
         #expect(
             eventText(from: before, to: steps) == [
                 "pop /profile/friends/bob", "push /profile/friends/bob",
             ])
         // A value replaces the element, with its selections.
         let renewed = steps
-        try steps.select(Self.friends.element("ann"), with: ProfileSteps.selecting(\.detail))
+        try steps.select(
+            path: Self.friends.element("ann").path, with: ProfileSteps.selecting(\.detail))
         #expect(
             eventText(from: renewed, to: steps) == [
                 "pop /profile/friends/bob", "pop /profile/friends/ann", "push /profile/friends/ann",
@@ -72,7 +73,7 @@ import Testing
             steps.profile.friends.value[id: "ann"]?.selected == StepSelection(.main, push: .detail))
         // A payload at any depth.
         let payload = steps
-        try steps.select(StepRoute(\AppSteps.explore), with: ExploreData(query: "swift"))
+        try steps.select(path: StepRoute(\AppSteps.explore).path, with: ExploreData(query: "swift"))
         #expect(steps.explore.query == "swift")
         #expect(
             eventText(from: payload, to: steps) == [
@@ -82,12 +83,12 @@ import Testing
 
     @Test func showThroughAnElement() throws {
         var steps = try Self.withFriends()
-        try steps.select(Self.bobDetail)
-        try steps.select(Self.friends.element("ann").then(\.settings))
-        try steps.select(StepRoute(\AppSteps.login))
+        try steps.select(path: Self.bobDetail.path)
+        try steps.select(path: Self.friends.element("ann").then(\.settings).path)
+        try steps.select(path: StepRoute(\AppSteps.login).path)
         let before = steps
         // The elements after ann are removed, the cover over the tab bar dismissed.
-        try steps.show(Self.friends.element("ann"))
+        try steps.show(path: Self.friends.element("ann").path)
         #expect(
             eventText(from: before, to: steps) == [
                 "dismiss /login cover", "pop /profile/friends/bob/detail",
@@ -96,34 +97,35 @@ import Testing
         #expect(steps.profile.friends.ids == ["ann"])
         #expect(steps.visibleScreen == StepPath(["profile", "friends", "ann", "main"]))
         // ann's own sheet was cleared too: show ends on exactly this screen.
-        #expect(!steps.isSelected(Self.friends.element("ann").then(\.settings)))
+        #expect(!steps.isSelected(path: Self.friends.element("ann").then(\.settings).path))
         var shown = try Self.withFriends()
-        try shown.show(Self.friends.element("bob").then(\.settings), fresh: true)
+        try shown.show(path: Self.friends.element("bob").then(\.settings).path)
+        try shown.renew(path: Self.friends.element("bob").then(\.settings).path)
         #expect(shown.visibleScreen == StepPath(["profile", "friends", "bob", "settings"]))
         var valued = try Self.withFriends()
-        try valued.show(StepRoute(\AppSteps.explore), with: ExploreData(query: "q"))
+        try valued.show(path: StepRoute(\AppSteps.explore).path, with: ExploreData(query: "q"))
         #expect(valued.visibleScreen == StepPath(["explore"]))
         #expect(valued.explore.query == "q")
     }
 
     @Test func deselectThroughAnElement() throws {
         var steps = try Self.withFriends()
-        try steps.select(Self.friends.element("bob").then(\.settings))
+        try steps.select(path: Self.friends.element("bob").then(\.settings).path)
         let before = steps
-        try steps.deselect(Self.friends.element("bob").then(\.settings))
+        try steps.deselect(path: Self.friends.element("bob").then(\.settings).path)
         #expect(
             eventText(from: before, to: steps) == ["dismiss /profile/friends/bob/settings sheet"])
         // Not selected: nothing changes.
         let after = steps
-        try steps.deselect(Self.friends.element("bob").then(\.settings))
+        try steps.deselect(path: Self.friends.element("bob").then(\.settings).path)
         #expect(steps == after)
         #expect(
             throws: StepPathError.cannotDeselectElement(StepPath(["profile", "friends", "bob"]))
         ) {
-            try steps.deselect(Self.friends.element("bob"))
+            try steps.deselect(path: Self.friends.element("bob").path)
         }
         #expect(throws: StepPathError.cannotDeselectTab(StepPath(["profile"]))) {
-            try steps.deselect(StepRoute(\AppSteps.profile))
+            try steps.deselect(path: StepRoute(\AppSteps.profile).path)
         }
         #expect(steps == after)
     }
@@ -134,19 +136,19 @@ import Testing
         let before = steps
         let missing = StepPathError.unknownElement("zoe", in: StepPath(["profile", "friends"]))
         let zoe = Self.friends.element("zoe")
-        #expect(throws: missing) { try steps.select(zoe) }
-        #expect(throws: missing) { try steps.select(zoe.then(\.detail), fresh: true) }
-        #expect(throws: missing) { try steps.select(zoe, with: ProfileSteps()) }
-        #expect(throws: missing) { try steps.show(zoe.then(\.settings)) }
-        #expect(throws: missing) { try steps.show(zoe, with: ProfileSteps()) }
-        #expect(throws: missing) { try steps.deselect(zoe.then(\.settings)) }
-        #expect(!steps.isSelected(zoe))
+        #expect(throws: missing) { try steps.select(path: zoe.path) }
+        #expect(throws: missing) { try steps.renew(path: zoe.then(\.detail).path) }
+        #expect(throws: missing) { try steps.select(path: zoe.path, with: ProfileSteps()) }
+        #expect(throws: missing) { try steps.show(path: zoe.then(\.settings).path) }
+        #expect(throws: missing) { try steps.show(path: zoe.path, with: ProfileSteps()) }
+        #expect(throws: missing) { try steps.deselect(path: zoe.then(\.settings).path) }
+        #expect(!steps.isSelected(path: zoe.path))
         let nested = Self.friends.element("bob").then(\.friends).element("cid")
         #expect(
             throws: StepPathError.unknownElement(
                 "cid", in: StepPath(["profile", "friends", "bob", "friends"]))
         ) {
-            try steps.select(nested)
+            try steps.select(path: nested.path)
         }
         #expect(steps == before)
     }
@@ -155,11 +157,11 @@ import Testing
     @Test func aRouteEqualsTheTypedOverloads() throws {
         let route = StepRoute(\DeepRoot.level1).then(\.level2).then(\.level3).then(\.note)
         var byRoute = DeepRoot()
-        try byRoute.select(route, with: Note("x"))
+        try byRoute.select(path: route.path, with: Note("x"))
         var byKeyPaths = DeepRoot()
         byKeyPaths.select(\.level1, \.level2, \.level3, \.note, with: Note("x"))
         #expect(byRoute == byKeyPaths)
-        #expect(byRoute.isSelected(route))
+        #expect(byRoute.isSelected(path: route.path))
         #expect(byRoute.level1.level2.level3.note.text == "x")
     }
 }

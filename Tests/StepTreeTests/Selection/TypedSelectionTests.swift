@@ -178,10 +178,10 @@ import Testing
         open.select(\.level1, \.level2, \.level3, \.note)
         var steps = open
         switch depth {
-        case 1: steps.select(\.level1, fresh: true)
-        case 2: steps.select(\.level1, \.level2, fresh: true)
-        case 3: steps.select(\.level1, \.level2, \.level3, fresh: true)
-        default: steps.select(\.level1, \.level2, \.level3, \.note, fresh: true)
+        case 1: steps.renew(\.level1)
+        case 2: steps.renew(\.level1, \.level2)
+        case 3: steps.renew(\.level1, \.level2, \.level3)
+        default: steps.renew(\.level1, \.level2, \.level3, \.note)
         }
         let initial = [
             steps.level1.renewal.isInitial, steps.level1.level2.renewal.isInitial,
@@ -210,8 +210,8 @@ import Testing
     @Test func freshIsTheSameAsFreshPath() throws {
         var typed = AppSteps()
         var path = AppSteps()
-        typed.select(\.profile, \.detail, \.dark, fresh: true)
-        try path.select(path: "profile/detail/dark", fresh: true)
+        typed.renew(\.profile, \.detail, \.dark)
+        try path.renew(path: "profile/detail/dark")
         #expect(typed == path)
         #expect(!typed.profile.detail.dark.renewal.isInitial)
         #expect(typed.profile.detail.renewal.isInitial)
@@ -221,7 +221,7 @@ import Testing
         var steps = AppSteps()
         steps.select(\.profile, \.detail, \.dark)
         let before = steps
-        steps.select(\.profile, \.detail, \.dark, fresh: false)
+        steps.select(\.profile, \.detail, \.dark)
         #expect(steps == before)
         #expect(eventText(from: before, to: steps) == [])
     }
@@ -274,7 +274,8 @@ import Testing
         // Two levels, with `fresh`: the detail is pushed over the profile and renewed.
         try steps.select(path: "profile/settings")
         let sheet = steps
-        steps.show(\.profile, \.detail, fresh: true)
+        steps.show(\.profile, \.detail)
+        steps.renew(\.profile, \.detail)
         #expect(
             eventText(from: sheet, to: steps) == [
                 "dismiss /profile/settings sheet", "push /profile/detail",

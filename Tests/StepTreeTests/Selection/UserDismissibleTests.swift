@@ -40,7 +40,7 @@ struct DetailSteps: StepsCollection {
     @Test func otherModalsStillGoByGesture() throws {
         let navigator = Navigator(RecorderSteps())
         try navigator.select(path: "help")
-        let events = try navigator.userDidRemove(path: "help")
+        let events = try navigator.transaction(.appliedGesture) { try $0.close(path: "help") }
         #expect(events.map(\.description) == ["dismiss /help sheet"])
     }
 

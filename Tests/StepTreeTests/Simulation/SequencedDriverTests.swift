@@ -165,7 +165,7 @@ extension ThreadSafety {
                 NavigationSequencer<SimulatedUIKitDriver<AppSteps>>.identity(
                     at: StepPath(["profile", "detail"]), in: state))
             var renewed = state
-            try renewed.select(path: "profile/detail", fresh: true)
+            try renewed.renew(path: "profile/detail")
             simulation.sequencer.show(renewed)
             await simulation.finish()
             simulation.sequencer.userDidRemove(

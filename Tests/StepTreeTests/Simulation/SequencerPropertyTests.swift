@@ -72,7 +72,7 @@ extension ThreadSafety {
                     NavigationSequencer<SimulatedUIKitDriver<Root>>.identity(at: path, in: model)
                         == identity
                 else { return }
-                try? model.remove(path: path)
+                try? model.close(path: path)
                 sequencer.show(model)
             }
             for _ in 0..<moments {

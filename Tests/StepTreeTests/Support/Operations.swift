@@ -39,12 +39,18 @@ extension StepNode {
     /// Runs `operation` on this value.
     mutating func perform(_ operation: PathOperation) throws(StepPathError) {
         switch operation {
-        case .select(let path, let fresh): try select(path: path, fresh: fresh)
-        case .selectValue(let path, let value): try select(path: path, with: value)
-        case .show(let path): try show(path: path)
-        case .deselect(let path): try deselect(path: path)
-        case .stack(let path, let ids): try setStack(path: path, ids: ids)
-        case .remove(let path): try remove(path: path)
+        case .select(let path, let fresh):
+            if fresh {
+                try renew(path: StepPath(parsing: path))
+            } else {
+                try select(path: StepPath(parsing: path))
+            }
+        case .selectValue(let path, let value):
+            try select(path: StepPath(parsing: path), with: value)
+        case .show(let path): try show(path: StepPath(parsing: path))
+        case .deselect(let path): try deselect(path: StepPath(parsing: path))
+        case .stack(let path, let ids): try setStack(path: StepPath(parsing: path), ids: ids)
+        case .remove(let path): try close(path: StepPath(parsing: path))
         }
     }
 
