@@ -78,6 +78,11 @@ let package = Package(
             dependencies: ["StepTree", "FuzzSupport"],
             path: "Fuzz/Cases"
         ),
+        .executableTarget(
+            name: "fuzz-map",
+            dependencies: ["StepTree", "FuzzSupport"],
+            path: "Fuzz/Map"
+        ),
         .testTarget(
             name: "StepTreeTests",
             dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],

@@ -59,6 +59,8 @@ public enum MapPageCheck {
         _ tokens: [MapPageParser.Token], with reference: [MapPageParser.Token],
         page: NavigationMapPage
     ) -> [String] {
+        let tokens = withTitleTexts(tokens)
+        let reference = withTitleTexts(reference)
         guard tokens.count == reference.count else {
             return [
                 "the page outside the drawing has \(tokens.count) tokens, not \(reference.count)"
@@ -84,6 +86,21 @@ public enum MapPageCheck {
             }
         }
         return problems
+    }
+
+    /// `tokens` with an empty text in a `<title>` or `<h1>` that has none, so that pages of
+    /// titles empty and not line up.
+    private static func withTitleTexts(_ tokens: [MapPageParser.Token]) -> [MapPageParser.Token] {
+        var result: [MapPageParser.Token] = []
+        for token in tokens {
+            if case .end(let tag) = token, tag == "title" || tag == "h1",
+                result.last == .start(tag, [], empty: false)
+            {
+                result.append(.text(""))
+            }
+            result.append(token)
+        }
+        return result
     }
 
     private static func checkSession(_ json: String, page: NavigationMapPage) -> [String] {
