@@ -46,12 +46,13 @@ public struct NavigationMapPage: Sendable {
     ///
     /// The causes, events and screens come from the recording: they are kept as text, with
     /// the characters a reader would not see written as escapes (``StepDiagram/printable(_:)``).
-    /// - Complexity: O(*r* · *n*) for *r* records of *n* nodes each.
+    /// - Complexity: O(*r* · *n*) for *r* records of *n* nodes each: linear in the size of the
+    ///   session.
     public init<Root>(session: [SessionReplay.Step<Root>], title: String = "Navigation map") {
         let diagrams = session.map { StepDiagram($0.record.state) }
-        var map = diagrams.last ?? StepDiagram(DynamicSteps(schema: .leaf))
-        for diagram in diagrams { map = map.merging(diagram) }
-        self.diagram = map
+        var union = StepDiagram.Union(diagrams.last ?? StepDiagram(DynamicSteps(schema: .leaf)))
+        for diagram in diagrams { union.add(diagram) }
+        self.diagram = union.diagram
         self.steps = zip(session, diagrams).map { step, diagram in
             Step(
                 sequence: step.record.sequence,
