@@ -150,8 +150,12 @@ public final class Navigator<Root: StepNode>: Sendable {
                         else { return .success([]) }
                         context.latest = change.new
                         publish(change, context: context)
+                        // Taken whole, not with `removeFirst()` per change (O(n²) for n):
+                        // what these observers start is queued behind them, in commit order.
                         while !context.queue.isEmpty {
-                            publish(context.queue.removeFirst(), context: context)
+                            let batch = context.queue
+                            context.queue = []
+                            for queued in batch { publish(queued, context: context) }
                         }
                         return .success(change.events)
                     } catch {
