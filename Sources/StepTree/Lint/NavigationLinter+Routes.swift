@@ -198,11 +198,12 @@ extension NavigationLinter {
         return .success(passed)
     }
 
-    /// Whether a capture of `piece` can be the key `key`.
+    /// Whether a capture of `piece` can be the key `key`: a typed capture is written in its
+    /// canonical text (see ``DeepLinkMatch``), so it names only keys written that way.
     private static func accepts(_ piece: DeepLinkPiece, _ key: String) -> Bool {
         switch piece {
-        case .int: DeepLinkPiece.isInteger(key)
-        case .uuid: UUID(uuidString: key) != nil
+        case .int: DeepLinkPiece.isCanonicalInteger(key)
+        case .uuid: UUID(uuidString: key)?.uuidString == key
         default: true
         }
     }
