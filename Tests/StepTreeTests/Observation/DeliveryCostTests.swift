@@ -67,15 +67,15 @@ private final class ReentrantArrivals: NavigatorObserver {
 
 extension ThreadSafety {
     /// Delivering a queued change costs the same however many wait behind it: the time per
-    /// change at 4n changes stays near the time at n (a queue that shifts its elements on
-    /// every removal takes 4 times as long per change there).
+    /// change at 12n changes stays near the time at n, under 3 times it (a queue that shifts
+    /// its elements on every removal takes several times as long per change there).
     ///
-    /// Each size is measured three times and the fastest run kept, so a moment without the CPU
-    /// does not count.
+    /// A moment without the CPU while the smaller size runs only lowers the ratio; the larger
+    /// one runs long enough (about half a second) for such a moment to matter little.
     @Suite("Delivery cost")
     struct DeliveryCostTests {
         static let small = 4_000
-        static let large = 16_000
+        static let large = 48_000
 
         /// The seconds the main actor takes to deliver `count` changes queued while it was
         /// busy.
@@ -108,21 +108,17 @@ extension ThreadSafety {
 
         @MainActor
         @Test func mainActorObserversGetEachQueuedChangeAtTheSameCost() async {
-            var small = Double.infinity
-            var large = Double.infinity
-            for _ in 0..<3 {
-                small = min(small, await Self.mainActorDrain(Self.small))
-                large = min(large, await Self.mainActorDrain(Self.large))
-            }
+            let small = await Self.mainActorDrain(Self.small)
+            let large = await Self.mainActorDrain(Self.large)
             let ratio = (large / Double(Self.large)) / (small / Double(Self.small))
-            #expect(ratio < 2, "per change, \(Self.large) cost \(ratio) times \(Self.small)")
+            #expect(ratio < 3, "per change, \(Self.large) cost \(ratio) times \(Self.small)")
         }
 
         @Test func changesStartedByObserversArePublishedAtTheSameCostEach() {
-            let small = (0..<3).map { _ in Self.reentrantPublish(Self.small) }.min() ?? 0
-            let large = (0..<3).map { _ in Self.reentrantPublish(Self.large) }.min() ?? 0
+            let small = Self.reentrantPublish(Self.small)
+            let large = Self.reentrantPublish(Self.large)
             let ratio = (large / Double(Self.large)) / (small / Double(Self.small))
-            #expect(ratio < 2, "per change, \(Self.large) cost \(ratio) times \(Self.small)")
+            #expect(ratio < 3, "per change, \(Self.large) cost \(ratio) times \(Self.small)")
         }
     }
 }
