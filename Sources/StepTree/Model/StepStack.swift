@@ -23,8 +23,8 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// The position of each id, kept once the stack is longer than ``indexThreshold`` (shorter
     /// ones are searched), so that pushing, popping and finding an element are O(1).
     private var positions: [SegmentKey: Int]?
-    /// ``depth``, or `nil` once an edit left it unknown (an element changed in place, or the
-    /// deepest one removed): then it is found again when asked for.
+    /// ``depth``, or `nil` once an edit left it unknown (an element changed in place, the
+    /// deepest one removed, the stack made whole): then it is found again when asked for.
     private var knownDepth: Int? = 0
 
     /// Stacks up to this long find an id by a linear search, cheaper than hashing it.
@@ -35,17 +35,13 @@ public struct StepStack<Element: StepValue>: StepValue {
         entries = []
     }
 
+    /// A stack of `entries`, whose depth is found when first asked for: finding it walks the
+    /// elements, which only the checks that need it should pay for.
     init(entries: [Entry]) {
         self.entries = entries
         reindex()
-        knownDepth = Self.measuresEagerly ? measuredDepth : nil
+        knownDepth = entries.isEmpty ? 0 : nil
     }
-
-    /// Whether a stack made whole finds its depth at once.
-    ///
-    /// Schema-driven elements nest no deeper than their schema allows, and finding their depth
-    /// walks all their steps: theirs is found only if asked for.
-    private static var measuresEagerly: Bool { Element.self != DynamicSteps.self }
 
     /// The levels from the stack's step down to its deepest element: 0 when empty, 1 when no
     /// element holds elements of its own, and otherwise one level per step between the stack
@@ -53,8 +49,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// `friends` hold `bob`: 3, as the path `ann/friends/bob` counts).
     ///
     /// At most ``StepPath/maximumDepth``.
-    /// - Complexity: O(1) after an edit of the stack's own; O(*n*) for *n* elements when one
-    ///   of them was changed in place (through a path, or by removing the deepest one) since.
+    /// - Complexity: O(1) after a push or a set of an element; O(*n*) for *n* elements after an
+    ///   edit that leaves it unknown: a change in place (through a path), removing elements
+    ///   that hold elements, or ``setIDs(_:makeElement:)``.
     public var depth: Int { knownDepth ?? measuredDepth }
 
     /// ``depth``, found from the elements.
@@ -264,7 +261,8 @@ public struct StepStack<Element: StepValue>: StepValue {
         }
         entries = new
         reindex()
-        knownDepth = Self.measuresEagerly ? measuredDepth : nil
+        // Found when asked for, as for a stack made whole.
+        knownDepth = entries.isEmpty ? 0 : nil
     }
 
     /// Makes the stack hold exactly `ids` (already validated), new elements from `makeElement`.
@@ -333,7 +331,7 @@ extension StepStack: Codable {
             })
         // As deep as `push(_:id:)` allows: a saved state is no deeper than one built in code.
         knownDepth = measuredDepth
-        if depth > StepPath.maximumDepth {
+        if let depth = knownDepth, depth > StepPath.maximumDepth {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
