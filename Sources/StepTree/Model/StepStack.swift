@@ -4,6 +4,15 @@
 /// Element ids are unique, non-empty and contain no `/`. An element is identified by its id
 /// plus its own renewal history (SPEC §1), so a stack's value, and so its equality, hash and
 /// encoding, depends on nothing but its elements.
+///
+/// ## Depth
+///
+/// Elements nest at most ``StepPath/maximumDepth`` levels below their stack's step (its
+/// ``depth``), the reach of the longest path: a stack refuses a value that would nest deeper,
+/// whether pushed, set, made by ``setIDs(_:makeElement:)`` or decoded, as it refuses a path
+/// deeper than that. So a tree built in code is no deeper than one built from paths and saved
+/// state, and every operation on it (diff, coding, comparing, freeing) stays within the stack
+/// a thread has.
 public struct StepStack<Element: StepValue>: StepValue {
     struct Entry: Hashable, Sendable {
         var id: String
@@ -14,6 +23,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// The position of each id, kept once the stack is longer than ``indexThreshold`` (shorter
     /// ones are searched), so that pushing, popping and finding an element are O(1).
     private var positions: [SegmentKey: Int]?
+    /// ``depth``, or `nil` once an edit left it unknown (an element changed in place, the
+    /// deepest one removed, the stack made whole): then it is found again when asked for.
+    private var knownDepth: Int? = 0
 
     /// Stacks up to this long find an id by a linear search, cheaper than hashing it.
     static var indexThreshold: Int { 16 }
@@ -23,9 +35,41 @@ public struct StepStack<Element: StepValue>: StepValue {
         entries = []
     }
 
+    /// A stack of `entries`, whose depth is found when first asked for: finding it walks the
+    /// elements, which only the checks that need it should pay for.
     init(entries: [Entry]) {
         self.entries = entries
         reindex()
+        knownDepth = entries.isEmpty ? 0 : nil
+    }
+
+    /// The levels from the stack's step down to its deepest element: 0 when empty, 1 when no
+    /// element holds elements of its own, and otherwise one level per step between the stack
+    /// and its deepest element, that element included (`friends` holding `ann`, whose own
+    /// `friends` hold `bob`: 3, as the path `ann/friends/bob` counts).
+    ///
+    /// At most ``StepPath/maximumDepth``.
+    /// - Complexity: O(1) after a push or a set of an element; O(*n*) for *n* elements after an
+    ///   edit that leaves it unknown: a change in place (through a path), removing elements
+    ///   that hold elements, or ``setIDs(_:makeElement:)``.
+    public var depth: Int { knownDepth ?? measuredDepth }
+
+    /// ``depth``, found from the elements.
+    private var measuredDepth: Int {
+        entries.reduce(0) { max($0, Self.levels(of: $1.step)) }
+    }
+
+    /// The levels an element adds below its stack: itself, and what it holds.
+    private static func levels(of step: Step<Element>) -> Int {
+        1 + step.storage.elementDepth
+    }
+
+    /// The levels `element` would add, or ``StepPathError/tooDeep(_:)`` with them when there
+    /// are more than ``StepPath/maximumDepth``.
+    private static func checkedLevels(of step: Step<Element>) throws(StepPathError) -> Int {
+        let levels = levels(of: step)
+        guard levels <= StepPath.maximumDepth else { throw .tooDeep(levels) }
+        return levels
     }
 
     /// Rebuilds ``positions`` after a change to the whole list.
@@ -59,15 +103,21 @@ public struct StepStack<Element: StepValue>: StepValue {
     public func contains(id: String) -> Bool { index(of: id) != nil }
 
     /// The element with `id`; setting `nil` is ignored (use ``pop(to:)`` or
-    /// ``setIDs(_:makeElement:)``).
+    /// ``setIDs(_:makeElement:)``), and so is setting a value that nests elements more than
+    /// ``StepPath/maximumDepth`` levels below the stack, as ``push(_:id:)`` refuses it.
     ///
     /// Changing an element in place keeps its identity.
     /// - Complexity: O(*n*) for *n* elements.
     public subscript(id id: String) -> Element? {
         get { index(of: id).map { entries[$0].step.value } }
         set {
-            guard let newValue, let index = index(of: id) else { return }
+            guard let newValue, let index = index(of: id),
+                let levels = try? Self.checkedLevels(of: Step(newValue))
+            else { return }
             entries[index].step.value = newValue
+            // Still exact if this element is now the deepest one, or all of them are flat.
+            if let known = knownDepth, levels < known, known > 1 { knownDepth = nil }
+            if let known = knownDepth { knownDepth = max(known, levels) }
         }
     }
 
@@ -90,8 +140,9 @@ public struct StepStack<Element: StepValue>: StepValue {
         entries.firstIndex { StepPath.sameSegment($0.id, id) }
     }
 
-    /// Appends an entry whose id is valid and not in the stack yet.
-    private mutating func append(_ entry: Entry) {
+    /// Appends an entry whose id is valid and not in the stack yet, which adds `levels`.
+    private mutating func append(_ entry: Entry, levels: Int) {
+        if let known = knownDepth { knownDepth = max(known, levels) }
         entries.append(entry)
         if positions != nil {
             positions?[SegmentKey(entry.id)] = entries.count - 1
@@ -108,23 +159,38 @@ public struct StepStack<Element: StepValue>: StepValue {
         }
         entries.removeSubrange(position...)
         if entries.count <= Self.indexThreshold { positions = nil }
+        // A stack of flat elements stays so; otherwise the deepest one may have gone.
+        if entries.isEmpty {
+            knownDepth = 0
+        } else if let known = knownDepth, known > 1 {
+            knownDepth = nil
+        }
     }
 
     /// Changes the step of the entry at `position` in place (its id stays).
+    ///
+    /// What the edit does to the element's depth is not known here: an edit through a path
+    /// nests elements no deeper than the path reaches (see ``depth``).
     mutating func modifyStep<Result>(
         at position: Int, _ body: (inout Step<Element>) -> Result
     ) -> Result {
-        body(&entries[position].step)
+        knownDepth = nil
+        return body(&entries[position].step)
     }
 
     /// Pushes `element` on top with `id`.
-    /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
-    ///   ``StepPathError/duplicateElementID(_:in:)``; the stack is unchanged.
-    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements).
+    /// - Throws: ``StepPathError/invalidElementID(_:in:)``,
+    ///   ``StepPathError/duplicateElementID(_:in:)``, or ``StepPathError/tooDeep(_:)`` with the
+    ///   levels it would nest elements below the stack (itself and the deepest element it
+    ///   holds) when they are more than ``StepPath/maximumDepth``; the stack is unchanged.
+    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
+    ///   of `element` outside its own stacks (a number fixed by its type), whose depths are
+    ///   kept.
     public mutating func push(_ element: Element, id: String) throws(StepPathError) {
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: .root) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: .root) }
-        append(Entry(id: id, step: Step(element)))
+        let step = Step(element)
+        append(Entry(id: id, step: step), levels: try Self.checkedLevels(of: step))
     }
 
     /// Removes the top element; returns its id, or `nil` if the stack was empty.
@@ -166,26 +232,42 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     /// Makes the stack hold exactly `ids`, in order: elements that stay keep their state, new
     /// ones come from `makeElement`, the others are dropped with their state.
-    /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id; the stack is
+    /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id, or
+    ///   ``StepPathError/tooDeep(_:)`` for a new element that would nest elements more than
+    ///   ``StepPath/maximumDepth`` levels below the stack (see ``push(_:id:)``); the stack is
     ///   unchanged.
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements.
     public mutating func setIDs(
         _ ids: [String], makeElement: (String) -> Element
     ) throws(StepPathError) {
         try Self.validate(ids: ids)
-        replace(with: ids, makeElement: makeElement)
+        var made: [SegmentKey: Step<Element>] = [:]
+        for id in ids where index(of: id) == nil {
+            let step = Step(makeElement(id))
+            _ = try Self.checkedLevels(of: step)
+            made[SegmentKey(id)] = step
+        }
+        replace(with: ids) { made[SegmentKey($0)] ?? Step(makeElement($0)) }
     }
 
-    mutating func replace(with ids: [String], makeElement: (String) -> Element) {
+    /// Makes the stack hold exactly `ids` (already validated), new elements from `makeStep`.
+    mutating func replace(with ids: [String], makeStep: (String) -> Step<Element>) {
         var old: [SegmentKey: Entry] = [:]
         for entry in entries { old[SegmentKey(entry.id)] = entry }
         var new: [Entry] = []
         new.reserveCapacity(ids.count)
         for id in ids {
-            new.append(old[SegmentKey(id)] ?? Entry(id: id, step: Step(makeElement(id))))
+            new.append(old[SegmentKey(id)] ?? Entry(id: id, step: makeStep(id)))
         }
         entries = new
         reindex()
+        // Found when asked for, as for a stack made whole.
+        knownDepth = entries.isEmpty ? 0 : nil
+    }
+
+    /// Makes the stack hold exactly `ids` (already validated), new elements from `makeElement`.
+    mutating func replace(with ids: [String], makeElement: (String) -> Element) {
+        replace(with: ids) { Step(makeElement($0)) }
     }
 
     /// Checks that ids are valid segments (``StepPath/isValidSegment(_:)``) and unique.
@@ -231,8 +313,10 @@ extension StepStack: Codable {
     }
 
     /// Decodes `[{"id": …, "value": …, "renewal": "…"}]`.
-    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, and,
-    ///   as ``Step`` does, for an element whose selection names a step in the wrong layer.
+    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, for
+    ///   elements nested more than ``StepPath/maximumDepth`` levels below the stack (see
+    ///   ``depth``), and, as ``Step`` does, for an element whose selection names a step in the
+    ///   wrong layer.
     public init(from decoder: any Decoder) throws {
         let coded = try [CodedEntry](from: decoder)
         do {
@@ -245,6 +329,16 @@ extension StepStack: Codable {
             entries: coded.map {
                 Entry(id: $0.id, step: Step($0.value, renewal: $0.renewal ?? .initial))
             })
+        // As deep as `push(_:id:)` allows: a saved state is no deeper than one built in code.
+        knownDepth = measuredDepth
+        if let depth = knownDepth, depth > StepPath.maximumDepth {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "elements nested \(depth) levels below their stack; at most "
+                        + "\(StepPath.maximumDepth) are allowed"))
+        }
         if let (id, problem) = entries.lazy.compactMap({ entry in
             entry.step.storage.selectionProblem.map { (entry.id, $0) }
         }).first {
@@ -293,6 +387,7 @@ final class StackStorage<Element: StepsCollection>: StepStorage<StepStack<Elemen
         value.modifyStep(at: index) { $0.uniqueStorage() }
     }
     override func setElements(_ ids: [String]) { value.replace(with: ids) { _ in Element() } }
+    override var elementDepth: Int { value.depth }
     override func removeElements(from index: Int) { value.removeEntries(from: index) }
 }
 
