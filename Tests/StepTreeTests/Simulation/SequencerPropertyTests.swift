@@ -13,7 +13,7 @@ extension ThreadSafety {
     /// the driver had applied (an event applied twice would be a push of a frame already there,
     /// a pop of one gone).
     ///
-    /// The default run: seeds 1–24 and the regression seeds, each × (6 random schemas and the
+    /// The default run: seeds 1–16 and the regression seeds, each × (6 random schemas and the
     /// example app) × 60 moments. `STEPTREE_SEQUENCER_SEEDS=1-1000` runs others (`.ci/run` runs
     /// seeds 1–1,000 in a stage of its own); seeds 1–5,000 all pass.
     @MainActor @Suite struct SequencerPropertyTests {
@@ -24,7 +24,7 @@ extension ThreadSafety {
 
         nonisolated static let seeds: [UInt64] =
             EnginePropertyTests.seeds(from: "STEPTREE_SEQUENCER_SEEDS")
-            ?? Array(1...24) + regressionSeeds
+            ?? Array(1...16) + regressionSeeds
 
         final class Counts {
             var targets = 0, gestures = 0, updates = 0, interrupted = 0, idle = 0
