@@ -74,6 +74,11 @@ let package = Package(
             path: "Fuzz/State"
         ),
         .executableTarget(
+            name: "fuzz-sequencer",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Sequencer"
+        ),
+        .executableTarget(
             name: "fuzz-cases",
             dependencies: ["StepTree", "FuzzSupport"],
             path: "Fuzz/Cases"
