@@ -74,9 +74,19 @@ let package = Package(
             path: "Fuzz/State"
         ),
         .executableTarget(
+            name: "fuzz-sequencer",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Sequencer"
+        ),
+        .executableTarget(
             name: "fuzz-cases",
             dependencies: ["StepTree", "FuzzSupport"],
             path: "Fuzz/Cases"
+        ),
+        .executableTarget(
+            name: "fuzz-map",
+            dependencies: ["StepTree", "FuzzSupport"],
+            path: "Fuzz/Map"
         ),
         .testTarget(
             name: "StepTreeTests",

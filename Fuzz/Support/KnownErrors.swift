@@ -18,6 +18,7 @@ public func isKnownSchemaProblem(_ problem: String) -> Bool {
         ("unknown field '", "'"),
         ("key '", "' is empty, too long, or contains '/' or a control character"),
         ("unknown kind '", "'"), ("step '", "' is declared twice"),
+        ("style '", "' is empty, too long, or contains a space or a control character"),
         ("initial step '", "' is not a child"), ("initial steps '", " layer"),
         ("the schema has more than ", " nodes"), ("the schema is larger than ", " bytes"),
     ]

@@ -62,14 +62,38 @@ enum ReferenceSegment {
         self = .text(String(inner))
     }
 
+    /// The placeholder's name, or `nil` for a literal.
+    var name: String? {
+        switch self {
+        case .literal: nil
+        case .integer(let name), .uuid(let name), .text(let name), .rest(let name): name
+        }
+    }
+
+    /// The segments a capture of this placeholder whose text is `text` fills in a target,
+    /// written out without the router's helpers: an integer without its `+`, its leading zeros
+    /// and the sign of zero, a UUID in upper case, a rest split at `/`, other text as it is.
+    func targetSegments(_ text: String) -> [String] {
+        switch self {
+        case .integer:
+            let negative = text.hasPrefix("-")
+            let digits = text.drop { $0 == "-" || $0 == "+" }.drop { $0 == "0" }
+            return [digits.isEmpty ? "0" : (negative ? "-" : "") + digits]
+        case .uuid: return [text.uppercased()]
+        case .rest:
+            return text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        case .literal, .text: return [text]
+        }
+    }
+
     /// Whether `text` has this segment's form, written out without the router's helpers.
     func accepts(_ text: String) -> Bool {
         switch self {
         case .literal(let literal): Array(literal.unicodeScalars) == Array(text.unicodeScalars)
         case .integer:
-            !text.isEmpty && text != "-"
+            !text.isEmpty && text != "-" && text != "+"
                 && text.enumerated().allSatisfy { index, c in
-                    ("0"..."9").contains(c) || (index == 0 && c == "-")
+                    ("0"..."9").contains(c) || (index == 0 && (c == "-" || c == "+"))
                 }
         case .uuid: UUID(uuidString: text) != nil
         case .text, .rest: true
@@ -103,6 +127,20 @@ struct ReferencePattern {
                 let pair = bytes(item, split: "=", maxSplits: 1)
                 return (String(pair[0]), ReferenceSegment(pair[1]))
             } : []
+    }
+
+    /// The placeholders, path then query, a `<rest:…>` last.
+    var captures: [ReferenceSegment] {
+        let path = segments.filter { $0.name != nil }
+        let rest = path.filter { if case .rest = $0 { true } else { false } }
+        return path.filter { if case .rest = $0 { false } else { true } } + query.map(\.segment)
+            + rest
+    }
+
+    /// The target it lands on in the target router: `profile`, then `friends/<name>` for each
+    /// capture, so that the stack elements show what the router wrote.
+    var target: String {
+        (["profile"] + captures.compactMap(\.name).map { "friends/<\($0)>" }).joined(separator: "/")
     }
 
     /// The ranks of the segments `path` fills, or `nil` when the path does not fit.
@@ -166,6 +204,35 @@ func checkMatch<Root: StepNode>(
         default: break
         }
     }
+}
+
+/// Routes `url` through `targets`, whose routes land on ``ReferencePattern/target``, when it
+/// matches there what it matches in `router`: a link that lands does so on the element ids the
+/// reference writes, each typed capture in its canonical text, so equal values land alike.
+func checkTarget(
+    _ url: URL, _ targets: DeepLinkRouter<AppSteps>, _ router: DeepLinkRouter<AppSteps>,
+    _ patterns: [ReferencePattern], _ context: String
+) {
+    guard let match = router.match(url), targets.match(url)?.pattern == match.pattern,
+        let pattern = patterns.first(where: { $0.pattern == match.pattern })
+    else { return }
+    var state = AppSteps()
+    do {
+        try targets.route(url, in: &state)
+    } catch {
+        require(error is DeepLinkError, "\(context): the target route threw \(error)")
+        return
+    }
+    var expected = ["profile"]
+    for capture in pattern.captures {
+        guard let name = capture.name, let text = match[name] else {
+            return require(false, "\(context): \(url) has no capture \(capture)")
+        }
+        expected += ["friends"] + capture.targetSegments(text)
+    }
+    require(
+        state.isSelected(path: StepPath(expected)),
+        "\(context): \(url) lands on \(state.visibleScreen), not \(expected)")
 }
 
 /// Selects and routes `url` on `state`, checking both against their promises.
@@ -246,6 +313,8 @@ func check(_ bytes: [UInt8]) {
     let fallback = (bytes.first ?? 1) & 1 == 1
     var typedRouter = DeepLinkRouter<AppSteps>(fallbackToPath: fallback)
     var dynamicRouter = DeepLinkRouter<DynamicSteps>(fallbackToPath: fallback)
+    // The same patterns with targets that show what the router writes into them.
+    var targetRouter = DeepLinkRouter<AppSteps>(fallbackToPath: false)
     var patterns: [ReferencePattern] = []
     var typed = AppSteps()
     var dynamic = DynamicSteps(schema: schema)
@@ -260,7 +329,10 @@ func check(_ bytes: [UInt8]) {
             if let error = typedError {
                 require(error.pattern == pattern, "\(context): \(error) names another pattern")
             } else {
-                patterns.append(ReferencePattern(pattern))
+                let reference = ReferencePattern(pattern)
+                patterns.append(reference)
+                // Refused only for a name too long to be written `<name>` in a target.
+                try? targetRouter.register(pattern, showing: reference.target)
             }
             continue
         }
@@ -270,6 +342,7 @@ func check(_ bytes: [UInt8]) {
         let parsed = Result { () throws(StepPathError) in try StepPath(url: url) }
         var comparable = false
         checkMatch(url, typedRouter, patterns, context)
+        checkTarget(url, targetRouter, typedRouter, patterns, context)
         require(
             typedRouter.match(url) == dynamicRouter.match(url),
             "\(context): the routers match differently")
@@ -327,6 +400,13 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
             "myapp://search?q=x&n=99999999999999999999",
             "myapp://profile/../x", "myapp://profile/%2E", "myapp://profile/%FF",
             "myapp://profile/friends/99999999999999999999/main",
+        ],
+        [
+            "@item/<int:n>", "@session/<uuid:u>/<int:k>", "@find?page=<int:p>&q=<q>",
+            "@tree/<int:n>/<rest:r>", "myapp://item/7", "myapp://item/007", "myapp://item/+7",
+            "myapp://item/-0", "myapp://item/-007", "myapp://item/+", "myapp://item//",
+            "myapp://session/c0ffee00-0000-4000-8000-000000000001/+01",
+            "myapp://find?page=-00&q=x", "myapp://tree/010/a/b", "myapp://tree/1/a//",
         ],
     ]
     return inputs.enumerated().map { index, lines in

@@ -55,18 +55,18 @@ func loadSchema(_ path: String?) throws(CommandError) -> StepSchema {
     }
 }
 
-/// Runs `body`, prints what stopped it, and returns the exit status: 0, 1 for bad input, 2 for
-/// bad usage (followed by `usage`).
+/// Runs `body`, prints what stopped it (shown: ``shown(_:)``), and returns the exit status: 0,
+/// 1 for bad input, 2 for bad usage (followed by `usage`).
 func runCommand(usage: String, _ body: () throws(CommandError) -> Int32) -> Int32 {
     do {
         return try body()
     } catch {
         switch error {
         case .usage(let problem):
-            printError("error: \(problem)\n\(usage)")
+            printError("error: \(shown(problem))\n\(usage)")
             return 2
         case .failed(let problem):
-            printError("error: \(problem)")
+            printError("error: \(shown(problem))")
             return 1
         }
     }

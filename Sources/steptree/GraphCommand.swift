@@ -37,7 +37,7 @@ func graph(_ arguments: [String]) -> Int32 {
             throw .usage("--session is for --format html")
         }
         guard let output = options.value("--output") else {
-            print(text)
+            printLines(text)
             return 0
         }
         do {

@@ -40,7 +40,7 @@ func lint(_ arguments: [String]) -> Int32 {
                 (table.map { linter.lint(schema, routes: $0) } ?? linter.lint(schema))
                 + findings
         }
-        for finding in findings { print(finding) }
+        for finding in findings { print(shown(finding)) }
         let errors = findings.count { $0.severity == .error }
         print("\(errors) error(s), \(findings.count - errors) warning(s)")
         return errors == 0 ? 0 : 1

@@ -23,10 +23,12 @@ func open(_ arguments: [String]) -> Int32 {
             var state = initial
             do {
                 try router.route(link, in: &state)
-                print("\(link) -> \(state.visibleScreen)")
-                for event in NavigationDiff.events(from: initial, to: state) { print("  \(event)") }
+                print(shown("\(link) -> \(state.visibleScreen)"))
+                for event in NavigationDiff.events(from: initial, to: state) {
+                    print("  " + shown(event))
+                }
             } catch {
-                print("\(link) -> error: \(error)")
+                print(shown("\(link) -> error: \(error)"))
                 failed = true
             }
         }

@@ -29,14 +29,17 @@ let replayUsage = """
       Replays a session recorded by SessionRecorder; prints each transaction and its screen.
     """
 
-/// Prints each replayed transaction: its number, cause and time, its events, then its screen.
+/// Prints each replayed transaction: its number, cause and time, its events, then its screen,
+/// the text from the recording shown (``shown(_:)``).
 func printSteps(_ steps: [SessionReplay.Step<DynamicSteps>]) {
     for (index, step) in steps.enumerated() {
         let record = step.record
         if index > 0 { print("") }
-        print("#\(record.sequence) \(record.cause) at \(String(format: "%.3f", record.time)) s")
-        for event in record.events { print("  \(event)") }
-        for line in step.screen.description.split(separator: "\n") { print("  | \(line)") }
+        print(
+            "#\(record.sequence) \(shown(record.cause)) at \(String(format: "%.3f", record.time)) s"
+        )
+        for event in record.events { print("  " + shown(event)) }
+        for line in step.screen.description.split(separator: "\n") { print("  | " + shown(line)) }
     }
 }
 

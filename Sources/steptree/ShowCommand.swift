@@ -10,9 +10,9 @@ func show(_ arguments: [String]) -> Int32 {
         }
         let state = try applyDeepLinks(
             options.pairs, to: DynamicSteps(schema: try loadSchema(options.value("--schema"))))
-        print(state.diagram)
+        printLines(state.diagram)
         print("")
-        print(HeadlessScreen(state))
+        printLines(HeadlessScreen(state))
         return 0
     }
 }

@@ -16,14 +16,14 @@ func check(_ files: [String]) -> Int32 {
             let result = ConformanceRunner.run(cases)
             report.merge(result)
         } catch let error as ConformanceFileError {
-            printError("error: \(file): \(error)")
+            printError("error: \(shown(file)): \(shown(error))")
             unreadable += 1
         } catch {
-            printError("error: \(file): cannot be read (\(error.localizedDescription))")
+            printError("error: \(shown("\(file): cannot be read (\(error.localizedDescription))"))")
             unreadable += 1
         }
     }
-    for failure in report.failures { print(failure) }
+    for failure in report.failures { print(shown(failure)) }
     print("\(report.passed) passed, \(report.failed) failed")
     return report.failed == 0 && unreadable == 0 ? 0 : 1
 }

@@ -1,6 +1,8 @@
 extension NavigationMapPage {
-    /// The page around the drawing: styles, the step-through panel and its script, all inline.
-    static let template = #"""
+    /// The page around the drawing: styles, the step-through panel and its script, all inline;
+    /// its slots are `{{title}}`, `{{svg}}` and `{{session}}`.
+    static let template = PageTemplate(
+        #"""
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -107,5 +109,6 @@ extension NavigationMapPage {
         </script>
         </body>
         </html>
-        """#
+        """#,
+        slots: ["title", "svg", "session"])
 }

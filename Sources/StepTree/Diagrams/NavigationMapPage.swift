@@ -9,7 +9,8 @@ import Foundation
 /// `#check`, it steps through the whole session itself and writes what it drew into
 /// `<pre id="check">`, in the form of ``checkReport``, for a headless browser test.
 public struct NavigationMapPage: Sendable {
-    /// One transaction of the step-through.
+    /// One transaction of the step-through, its text as the page shows it: every line
+    /// printable (``StepDiagram/printable(_:)``).
     public struct Step: Sendable, Hashable, Codable {
         /// The transaction's number.
         public let sequence: UInt64
@@ -42,18 +43,24 @@ public struct NavigationMapPage: Sendable {
 
     /// A page of a replayed session; the map shows the last state, with the nodes of the
     /// earlier ones added.
-    /// - Complexity: O(*r* · *n*) for *r* records of *n* nodes each.
+    ///
+    /// The causes, events and screens come from the recording: they are kept as text, with
+    /// the characters a reader would not see written as escapes (``StepDiagram/printable(_:)``).
+    /// - Complexity: O(*r* · *n*) for *r* records of *n* nodes each: linear in the size of the
+    ///   session.
     public init<Root>(session: [SessionReplay.Step<Root>], title: String = "Navigation map") {
         let diagrams = session.map { StepDiagram($0.record.state) }
-        var map = diagrams.last ?? StepDiagram(DynamicSteps(schema: .leaf))
-        for diagram in diagrams { map = map.merging(diagram) }
-        self.diagram = map
+        var union = StepDiagram.Union(diagrams.last ?? StepDiagram(DynamicSteps(schema: .leaf)))
+        for diagram in diagrams { union.add(diagram) }
+        self.diagram = union.diagram
         self.steps = zip(session, diagrams).map { step, diagram in
             Step(
-                sequence: step.record.sequence, cause: step.record.cause.rawValue,
-                events: step.record.events, screen: step.screen.description,
-                route: diagram.nodes.filter(\.isOnRoute).map(\.path.description),
-                visible: diagram.visibleScreen.description)
+                sequence: step.record.sequence,
+                cause: StepDiagram.printable(step.record.cause.rawValue),
+                events: step.record.events.map(StepDiagram.printable),
+                screen: StepDiagram.printableLines(step.screen.description),
+                route: diagram.nodes.filter(\.isOnRoute).map { Self.shownPath($0) },
+                visible: StepDiagram.printable(diagram.visibleScreen.description))
         }
         self.title = title
     }
@@ -62,7 +69,9 @@ public struct NavigationMapPage: Sendable {
     /// drawn node (`node PATH KIND`), then one line per step (`step N #SEQ CAUSE visible=PATH
     /// route=PATH,PATH events=EVENT|EVENT`) as the page showed it.
     public var checkReport: String {
-        var lines = diagram.nodes.map { "node \($0.path) \($0.kindName)" }
+        var lines = diagram.nodes.map {
+            "node \(Self.shownPath($0)) \(StepDiagram.printable($0.kindName))"
+        }
         for (index, step) in steps.enumerated() {
             lines.append(
                 "step \(index) #\(step.sequence) \(step.cause) visible=\(step.visible) "
@@ -73,18 +82,47 @@ public struct NavigationMapPage: Sendable {
     }
 
     /// The page.
+    ///
+    /// The template is filled in one pass: text put into it is never read again for
+    /// placeholders. Keys, ids, styles and the title are escaped for HTML text and attribute
+    /// values; the session is JSON with `<`, `>`, `&`, U+2028 and U+2029 written as `\u`
+    /// escapes, so that nothing in it can end or change the state of its script element.
     /// - Complexity: O(*n* + *s*) for *n* nodes and a session of size *s*.
     public var html: String {
-        let svg = drawing()
+        Self.template.filled([
+            "title": Self.escape(StepDiagram.printable(title)),
+            "svg": drawing(),
+            "session": Self.scriptJSON(steps),
+        ])
+    }
+
+    /// `steps` as JSON that can stand inside a `<script>` element.
+    ///
+    /// The characters that the HTML parser reads there (`<`, `>`, `&`) and those that end a
+    /// line in older JavaScript (U+2028, U+2029) are written as `\u` escapes. JSON has them
+    /// only inside strings, where the escape means the same character.
+    static func scriptJSON(_ steps: [Step]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(steps)).map { String(decoding: $0, as: UTF8.self) }
-        // In a script element, `</` would end it early.
-        let session = (data ?? "[]").replacingOccurrences(of: "</", with: "<\\/")
-        return Self.template
-            .replacingOccurrences(of: "{{title}}", with: Self.escape(title))
-            .replacingOccurrences(of: "{{svg}}", with: svg)
-            .replacingOccurrences(of: "{{session}}", with: session)
+        guard let data = try? encoder.encode(steps) else { return "[]" }
+        var result = ""
+        result.reserveCapacity(data.count)
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The path of `node` as the page shows it and the step-through matches it.
+    static func shownPath(_ node: StepDiagram.Node) -> String {
+        StepDiagram.printable(node.path.description)
     }
 
     // MARK: Drawing
@@ -95,7 +133,11 @@ public struct NavigationMapPage: Sendable {
     /// The SVG of the map, one row per node, indented by depth.
     private func drawing() -> String {
         let nodes = diagram.nodes
-        let widths = nodes.map { 24 + 8 * ($0.segment.count + $0.kindName.count) + 16 }
+        let labels = nodes.map { $0.parent == nil ? "/" : StepDiagram.printable($0.segment) }
+        let kinds = nodes.map {
+            StepDiagram.printable($0.parent == nil ? diagram.rootType : $0.kindName)
+        }
+        let widths = nodes.indices.map { 24 + 8 * (labels[$0].count + kinds[$0].count) + 16 }
         let width =
             nodes.indices.map { $0 == 0 ? 60 : 12 + nodes[$0].depth * Self.indent + widths[$0] }
             .max() ?? 200
@@ -120,7 +162,7 @@ public struct NavigationMapPage: Sendable {
             previousSibling[parent] = index
             let y = index * Self.rowHeight + 16
             let edge =
-                "<path class=\(quoted(edgeClass(node))) data-path=\(quoted(node.path.description)) "
+                "<path class=\(quoted(edgeClass(node))) data-path=\(quoted(Self.shownPath(node))) "
                 + "d=\"M\(x) \(top) V\(y) H\(x + Self.indent - 10)\"/>"
             if node.isOnRoute { routeEdges.append(edge) } else { edges.append(edge) }
         }
@@ -128,14 +170,15 @@ public struct NavigationMapPage: Sendable {
         for (index, node) in nodes.enumerated() {
             let x = 12 + node.depth * Self.indent
             let y = index * Self.rowHeight + 5
-            let label = node.parent == nil ? "/" : node.segment
-            let kind = node.parent == nil ? diagram.rootType : node.kindName
+            let label = labels[index]
+            let kind = kinds[index]
             let classes =
                 ["node", "layer-\(StepDiagram.layerClass(node))", "kind-\(kindClass(node))"]
                 + marks(node)
             parts.append(
                 "<g class=\(quoted(classes.joined(separator: " "))) "
-                    + "data-path=\(quoted(node.path.description)) data-kind=\(quoted(node.kindName)) "
+                    + "data-path=\(quoted(Self.shownPath(node))) "
+                    + "data-kind=\(quoted(StepDiagram.printable(node.kindName))) "
                     + "transform=\"translate(\(x) \(y))\">"
                     + "<rect width=\(quoted(node.parent == nil ? 60 + 8 * kind.count : widths[index])) "
                     + "height=\"22\"/>"
@@ -167,11 +210,25 @@ public struct NavigationMapPage: Sendable {
         "\"" + Self.escape(value.description) + "\""
     }
 
-    /// `text` escaped for HTML text and attribute values.
+    /// `text` escaped for HTML text and double- or single-quoted attribute values, in one pass.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
+        guard
+            text.utf8.contains(where: {
+                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
+            })
+        else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

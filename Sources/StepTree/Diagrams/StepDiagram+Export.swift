@@ -56,7 +56,8 @@ extension StepDiagram {
         return lines.joined(separator: "\n")
     }
 
-    /// The text drawn in a node: its key (`/` for the root) and its kind, each escaped.
+    /// The text drawn in a node: its key (`/` for the root) and its kind, each escaped (and so
+    /// printable).
     func label(_ node: Node, separator: String, escape: (String) -> String) -> String {
         node.parent == nil ? "/" : escape(node.segment) + separator + escape(node.kindName)
     }
@@ -96,17 +97,36 @@ extension StepDiagram {
         }
     }
 
-    /// `text` with the characters Mermaid reads in a quoted label written as entities.
+    /// `text` in a quoted Mermaid label: printable (``printable(_:)``), with the characters
+    /// Mermaid reads there (`#`, `"`, `<`, `>`, `&` and the backtick of a Markdown label)
+    /// written as their entity codes.
     static func mermaidText(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "#35;")
-            .replacingOccurrences(of: "\"", with: "#quot;")
-            .replacingOccurrences(of: "<", with: "#lt;")
-            .replacingOccurrences(of: ">", with: "#gt;")
+        var result = ""
+        for scalar in printable(text).unicodeScalars {
+            switch scalar {
+            case "#": result += "#35;"
+            case "\"": result += "#quot;"
+            case "<": result += "#lt;"
+            case ">": result += "#gt;"
+            case "&": result += "#amp;"
+            case "`": result += "#96;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
-    /// `text` escaped for a quoted DOT string.
+    /// `text` in a quoted DOT string: printable (``printable(_:)``), with `\` and `"`
+    /// escaped, so that Graphviz reads no escape sequence (`\n`, `\N`) from it.
     static func dotText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
+        var result = ""
+        for scalar in printable(text).unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

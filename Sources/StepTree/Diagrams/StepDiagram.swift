@@ -95,6 +95,9 @@ public struct StepDiagram: Sendable, Hashable, CustomStringConvertible {
 
     /// The indented diagram: one line per node with its kind and layer; `●` marks a step its
     /// parent selects, `◀ visible` the screen on top.
+    ///
+    /// Keys, ids and styles are shown printable (``printable(_:)``), so that each node stays
+    /// on its line.
     public var description: String {
         var lastChild: [Int: Int] = [:]
         for (index, node) in nodes.enumerated() {
@@ -115,7 +118,8 @@ public struct StepDiagram: Sendable, Hashable, CustomStringConvertible {
             open.append(!last)
             rows.append(
                 (
-                    indent + (last ? "└─" : "├─") + (node.isSelected ? "● " : " ") + node.segment,
+                    indent + (last ? "└─" : "├─") + (node.isSelected ? "● " : " ")
+                        + Self.printable(node.segment),
                     node
                 ))
         }
@@ -125,9 +129,9 @@ public struct StepDiagram: Sendable, Hashable, CustomStringConvertible {
             let padding = String(repeating: " ", count: width - tree.count + 2)
             var line = tree + padding
             if let layer = node.layer {
-                line += node.kindName + " · \(layer)"
+                line += Self.printable(node.kindName) + " · \(layer)"
             } else {
-                line += rootType
+                line += Self.printable(rootType)
             }
             if node.isVisible { line += "  ◀ visible" }
             lines.append(line)

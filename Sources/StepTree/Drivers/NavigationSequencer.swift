@@ -137,19 +137,11 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     private func foldGestures() {
         guard !gestures.isEmpty else { return }
         for (path, identity) in gestures {
-            guard let shown = Self.identity(at: path, in: applied),
-                identity == nil || identity == shown
-            else { continue }
-            // The screen without that frame, as the user left it.
-            var screen = HeadlessScreen(applied)
-            let modal = screen.modals.last { $0.path == path }
-            let event = NavigationEvent(
-                modal.map { .dismiss($0.style) } ?? .pop, path, identity: shown)
-            SelectionReport.silently {
-                try? applied.close(path: path)
-                try? screen.apply([event], reaching: applied)
-                applied.removeFrames(notOn: screen)
-                if Self.identity(at: path, in: target) == shown { try? target.close(path: path) }
+            guard let shown = applied.removeByGesture(path: path, identity: identity) else {
+                continue
+            }
+            if Self.identity(at: path, in: target) == shown {
+                SelectionReport.silently { try? target.close(path: path) }
             }
             didRemoveByGesture?(path, shown)
         }
@@ -171,5 +163,43 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     static func identity(at path: StepPath, in state: Root) -> StepIdentity? {
         let rendering = ScreenRendering(StepStorage.make(state))
         return rendering.index(of: path).map { rendering.nodes[$0].identity }
+    }
+}
+
+extension StepNode {
+    /// Removes the frame at `path` as the user's gesture took it off this state's screen (a
+    /// swipe back pops it, a swipe down dismisses it), with what goes with it: the frames inside
+    /// it, and the frames above it that the removal takes along.
+    ///
+    /// ``NavigationSequencer`` folds a gesture in with it, and ``SimulatedUIKitDriver`` uses it
+    /// to know which screens of the update it is applying the user has taken away meanwhile.
+    /// Observers are not told: the model learns of the gesture on its own.
+    /// - Parameters:
+    ///   - path: The path of the removed frame.
+    ///   - identity: The identity of the removed frame, when known; another frame at `path`
+    ///     stays.
+    /// - Returns: The identity of the frame removed; `nil`, with the state unchanged, when the
+    ///   state mounts nothing at `path` or another identity, or the removal would take away a
+    ///   modal declared not user-dismissible.
+    /// - Complexity: O(*m*) for *m* mounted nodes, per frame removed.
+    mutating func removeByGesture(path: StepPath, identity: StepIdentity?) -> StepIdentity? {
+        let rendering = ScreenRendering(StepStorage.make(self))
+        guard let shown = rendering.index(of: path).map({ rendering.nodes[$0].identity }),
+            identity == nil || identity == shown
+        else { return nil }
+        // The screen without that frame, as the user left it.
+        var screen = HeadlessScreen(self)
+        let modal = screen.modals.last { $0.path == path }
+        let event = NavigationEvent(
+            modal.map { .dismiss($0.style) } ?? .pop, path, identity: shown)
+        // A modal the user may not dismiss stays: the adapters disable its gesture.
+        var removed = false
+        SelectionReport.silently {
+            guard (try? removeByUser(path: path)) != nil else { return }
+            try? screen.apply([event], reaching: self)
+            removeFrames(notOn: screen)
+            removed = true
+        }
+        return removed ? shown : nil
     }
 }

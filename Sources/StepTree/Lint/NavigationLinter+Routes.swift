@@ -145,21 +145,25 @@ extension NavigationLinter {
             (pattern.segments + Array(pattern.query.values)).compactMap { piece in
                 piece.name.map { ($0, piece) }
             }, uniquingKeysWith: { first, _ in first })
+        // The places the path can be at so far, each once: distinct places have distinct
+        // children, and a rest capture's descendants are gathered once for all of them.
         var current = [Place(schema, "")]
         var passed: Set<String> = []
         for part in template.parts {
-            let next = current.flatMap { place -> [Place] in
-                switch part {
-                case .key(let key):
-                    if let element = place.node.element {
-                        return [Place(element, place.path + "/*")]
-                    }
-                    guard let index = place.node.childIndex(forKey: key) else { return [] }
-                    return [Place(place.node.children[index], place.path + "/" + key)]
-                case .capture(let name):
-                    switch pieces[name] {
-                    case .rest: return descendants(of: place)
-                    case let piece:
+            let next: [Place]
+            if case .capture(let name) = part, case .rest = pieces[name] {
+                next = descendants(of: current)
+            } else {
+                next = current.flatMap { place -> [Place] in
+                    switch part {
+                    case .key(let key):
+                        if let element = place.node.element {
+                            return [Place(element, place.path + "/*")]
+                        }
+                        guard let index = place.node.childIndex(forKey: key) else { return [] }
+                        return [Place(place.node.children[index], place.path + "/" + key)]
+                    case .capture(let name):
+                        let piece = pieces[name]
                         return place.children.filter { child in
                             child.node.key.isEmpty
                                 || piece.map { accepts($0, child.node.key) } ?? true
@@ -178,22 +182,53 @@ extension NavigationLinter {
             passed.formUnion(next.map(\.path))
             current = next
         }
-        for place in current { passed.formUnion(initialSteps(under: place)) }
+        // Each place's initial selections once: under a rest capture, the places include one
+        // another's initial children.
+        var landed: Set<String> = []
+        func land(_ place: Place) {
+            guard landed.insert(place.path).inserted else { return }
+            for key in place.node.initialKeys {
+                guard let index = place.node.childIndex(forKey: key) else { continue }
+                let child = Place(place.node.children[index], place.path + "/" + key)
+                passed.insert(child.path)
+                land(child)
+            }
+        }
+        for place in current { land(place) }
         return .success(passed)
     }
 
-    /// Whether a capture of `piece` can be the key `key`.
+    /// Whether a capture of `piece` can be the key `key`: a typed capture is written in its
+    /// canonical text (see ``DeepLinkMatch``), so it names only keys written that way.
     private static func accepts(_ piece: DeepLinkPiece, _ key: String) -> Bool {
         switch piece {
-        case .int: DeepLinkPiece.isInteger(key)
-        case .uuid: UUID(uuidString: key) != nil
+        case .int: DeepLinkPiece.isCanonicalInteger(key)
+        case .uuid: UUID(uuidString: key)?.uuidString == key
         default: true
         }
     }
 
-    /// Every step below `place`, at any depth.
+    /// Every step below `place`, at any depth, in depth-first order.
     private static func descendants(of place: Place) -> [Place] {
-        place.children.flatMap { [$0] + descendants(of: $0) }
+        descendants(of: [place])
+    }
+
+    /// Every step below any of `places`, each once, in depth-first order from the first place
+    /// on: a step below two of them (one place below another) is not gathered twice, nor the
+    /// steps below it.
+    /// - Complexity: O(*n*) for *n* steps in the schema, however many places are given.
+    private static func descendants(of places: [Place]) -> [Place] {
+        var found: [Place] = []
+        var seen: Set<String> = []
+        for place in places {
+            var pending = Array(place.children.reversed())
+            while let next = pending.popLast() {
+                guard seen.insert(next.path).inserted else { continue }
+                found.append(next)
+                pending += next.children.reversed()
+            }
+        }
+        return found
     }
 
     /// The steps selected at start under `place`, at any depth.

@@ -11,6 +11,15 @@
 ///
 /// Elements are ``StepsCollection`` nodes, or the destinations of a ``StepDestination`` enum.
 ///
+/// ## Depth
+///
+/// Elements nest at most ``StepPath/maximumDepth`` levels below their stack's step (its
+/// ``depth``), the reach of the longest path: a stack refuses a value that would nest deeper,
+/// whether pushed, set, made by ``setIDs(_:makeElement:)`` or decoded, as it refuses a path
+/// deeper than that. So a tree built in code is no deeper than one built from paths and saved
+/// state, and every operation on it (diff, coding, comparing, freeing) stays within the stack
+/// a thread has.
+///
 /// A stack shows its elements only while its parent's push layer selects it (SPEC §2). Editing
 /// the value, as above, does not select it; ``StepNode/push(_:id:onto:)`` and
 /// ``Navigator/push(_:id:onto:transaction:)`` push and select the stack's step at once.
@@ -37,6 +46,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     private(set) var nextID: UInt64
     /// The destinations, for a stack of a ``StepDestination`` type.
     let destinations: DestinationTable<Element>?
+    /// ``depth``, or `nil` once an edit left it unknown (an element changed in place, the
+    /// deepest one removed, the stack made whole): then it is found again when asked for.
+    private var knownDepth: Int? = 0
 
     /// Stacks up to this long find an id by a linear search, cheaper than hashing it.
     static var indexThreshold: Int { 16 }
@@ -48,11 +60,41 @@ public struct StepStack<Element: StepValue>: StepValue {
         destinations = DestinationTable.ifDestination(Element.self)
     }
 
+    /// A stack of `entries`, whose depth is found when first asked for: finding it walks the
+    /// elements, which only the checks that need it should pay for.
     init(entries: [Entry], nextID: UInt64? = nil) {
         self.entries = entries
         destinations = DestinationTable.ifDestination(Element.self)
         self.nextID = max(nextID ?? 0, Self.impliedNextID(of: entries))
+        knownDepth = entries.isEmpty ? 0 : nil
         reindex()
+    }
+
+    /// The levels from the stack's step down to its deepest element: 0 when empty, 1 when no
+    /// element holds elements of its own, and otherwise one level per step between the stack
+    /// and its deepest element, that element included (`friends` holding `ann`, whose own
+    /// `friends` hold `bob`: 3, as the path `ann/friends/bob` counts).
+    ///
+    /// At most ``StepPath/maximumDepth``.
+    /// - Complexity: O(1) after a push or a set of an element; O(*n*) for *n* elements after an
+    ///   edit that leaves it unknown: a change in place (through a path), removing elements
+    ///   that hold elements, or ``setIDs(_:makeElement:)``.
+    public var depth: Int { knownDepth ?? measuredDepth }
+
+    /// ``depth``, found from the elements.
+    private var measuredDepth: Int {
+        entries.reduce(0) { max($0, Self.levels(of: $1.box)) }
+    }
+
+    /// The levels an element adds below its stack: itself, and what it holds.
+    static func levels(of box: StepNodeStorage) -> Int { 1 + box.elementDepth }
+
+    /// The levels the element in `box` would add, or ``StepPathError/tooDeep(_:)`` with them
+    /// when there are more than ``StepPath/maximumDepth``.
+    private static func checkedLevels(of box: StepNodeStorage) throws(StepPathError) -> Int {
+        let levels = levels(of: box)
+        guard levels <= StepPath.maximumDepth else { throw .tooDeep(levels) }
+        return levels
     }
 
     /// The counter a list of entries implies: one more than its largest decimal id, at least 1.
@@ -107,7 +149,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// The element with `id`; setting a value changes it in place (the screen stays, identity
     /// included), setting `nil` removes it (the elements above it stay).
     ///
-    /// Setting an id the stack does not hold does nothing.
+    /// Setting an id the stack does not hold does nothing, and so does setting a value that
+    /// nests elements more than ``StepPath/maximumDepth`` levels below the stack, as
+    /// ``push(_:id:)`` refuses it.
     /// - Complexity: O(1), or O(*n*) for a stack of at most ``indexThreshold`` elements; O(*n*)
     ///   to remove an element below the top.
     public subscript(id id: String) -> Element? {
@@ -138,6 +182,10 @@ public struct StepStack<Element: StepValue>: StepValue {
     private mutating func replaceValue(at index: Int, with value: Element) {
         let old = entries[index].box
         let new = box(for: value)
+        guard let levels = try? Self.checkedLevels(of: new) else { return }
+        // Still exact if this element is now the deepest one, or all of them are flat.
+        if let known = knownDepth, levels < known, known > 1 { knownDepth = nil }
+        if let known = knownDepth { knownDepth = max(known, levels) }
         new.renewalHistory = old.renewalHistory
         if let old = old as? DestinationStorage<Element>,
             let new = new as? DestinationStorage<Element>,
@@ -167,9 +215,10 @@ public struct StepStack<Element: StepValue>: StepValue {
         entries.firstIndex { StepPath.sameSegment($0.id, id) }
     }
 
-    /// Appends an entry whose id is valid and not in the stack yet, and moves the counter past a
-    /// decimal id.
-    private mutating func append(_ entry: Entry) {
+    /// Appends an entry whose id is valid and not in the stack yet, which adds `levels`, and
+    /// moves the counter past a decimal id.
+    private mutating func append(_ entry: Entry, levels: Int) {
+        if let known = knownDepth { knownDepth = max(known, levels) }
         if let number = Self.mintedNumber(entry.id), number >= nextID { nextID = number + 1 }
         entries.append(entry)
         if positions != nil {
@@ -187,6 +236,16 @@ public struct StepStack<Element: StepValue>: StepValue {
         }
         entries.removeSubrange(position...)
         if entries.count <= Self.indexThreshold { positions = nil }
+        forgetDepthOfRemoved()
+    }
+
+    /// A stack of flat elements stays so; otherwise the deepest one may have gone.
+    private mutating func forgetDepthOfRemoved() {
+        if entries.isEmpty {
+            knownDepth = 0
+        } else if let known = knownDepth, known > 1 {
+            knownDepth = nil
+        }
     }
 
     /// Removes the entry at `position` alone.
@@ -194,6 +253,7 @@ public struct StepStack<Element: StepValue>: StepValue {
         guard position < entries.count - 1 else { return removeEntries(from: position) }
         entries.remove(at: position)
         reindex()
+        forgetDepthOfRemoved()
     }
 
     /// Changes the step of the entry at `position` in place (its id stays): for a stack whose
@@ -211,10 +271,14 @@ public struct StepStack<Element: StepValue>: StepValue {
     }
 
     /// Changes the box of the entry at `position` in place (its id stays).
+    ///
+    /// What the edit does to the element's depth is not known here: an edit through a path
+    /// nests elements no deeper than the path reaches (see ``depth``).
     mutating func modifyBox<Result>(
         at position: Int, _ body: (inout StepNodeStorage) -> Result
     ) -> Result {
-        body(&entries[position].box)
+        knownDepth = nil
+        return body(&entries[position].box)
     }
 
     /// The next id the counter mints: the first decimal id from ``nextID`` on that no element
@@ -229,33 +293,44 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     /// Pushes `element` on top with a new id, minted from the stack's counter.
     /// - Returns: The element's id.
-    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements).
+    /// - Throws: ``StepPathError/tooDeep(_:)`` with the levels `element` would nest elements
+    ///   below the stack (itself and the deepest element it holds) when they are more than
+    ///   ``StepPath/maximumDepth``; the stack is unchanged.
+    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
+    ///   of `element` outside its own stacks (a number fixed by its type), whose depths are
+    ///   kept.
     @discardableResult
-    public mutating func push(_ element: Element) -> String {
+    public mutating func push(_ element: Element) throws(StepPathError) -> String {
+        let box = box(for: element)
+        let levels = try Self.checkedLevels(of: box)
         let id = mintID()
-        append(Entry(id: id, box: box(for: element)))
+        append(Entry(id: id, box: box), levels: levels)
         return id
     }
 
     /// Pushes `element` on top with `id`.
     /// - Returns: `id`.
     /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
-    ///   ``StepPathError/duplicateElementID(_:in:)`` (with no path: this stack); the stack is
-    ///   unchanged.
-    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements).
+    ///   ``StepPathError/duplicateElementID(_:in:)`` (with no path: this stack), or
+    ///   ``StepPathError/tooDeep(_:)`` as ``push(_:)`` throws it; the stack is unchanged.
+    /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
+    ///   of `element` outside its own stacks.
     @discardableResult
     public mutating func push(_ element: Element, id: String) throws(StepPathError) -> String {
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: nil) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: nil) }
-        append(Entry(id: id, box: box(for: element)))
+        let box = box(for: element)
+        append(Entry(id: id, box: box), levels: try Self.checkedLevels(of: box))
         return id
     }
 
     /// Pushes the element in `box` with a minted id, or with `id`, which is valid and not in the
     /// stack.
+    ///
+    /// The path's checks have kept it within the depth limit.
     mutating func pushBox(_ box: StepNodeStorage, id: String?) -> String {
         let id = id ?? mintID()
-        append(Entry(id: id, box: box))
+        append(Entry(id: id, box: box), levels: Self.levels(of: box))
         return id
     }
 
@@ -321,14 +396,22 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     /// Makes the stack hold exactly `ids`, in order: elements that stay keep their state, new
     /// ones come from `makeElement`, the others are dropped with their state.
-    /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id; the stack is
+    /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id, or
+    ///   ``StepPathError/tooDeep(_:)`` for a new element that would nest elements more than
+    ///   ``StepPath/maximumDepth`` levels below the stack (see ``push(_:id:)``); the stack is
     ///   unchanged.
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements.
     public mutating func setIDs(
         _ ids: [String], makeElement: (String) -> Element
     ) throws(StepPathError) {
         try Self.validate(ids: ids, at: nil)
-        replace(with: ids, makeElement: makeElement)
+        var made: [SegmentKey: StepNodeStorage] = [:]
+        for id in ids where index(of: id) == nil {
+            let box = box(for: makeElement(id))
+            _ = try Self.checkedLevels(of: box)
+            made[SegmentKey(id)] = box
+        }
+        replace(with: ids) { made[SegmentKey($0)] ?? sharedEmptyLeaf }
     }
 
     /// Makes the stack hold exactly `ids`; new elements start in their initial state.
@@ -362,7 +445,9 @@ public struct StepStack<Element: StepValue>: StepValue {
         }
         entries = []
         positions = nil
-        for entry in new { append(entry) }
+        for entry in new { append(entry, levels: 0) }
+        // Found when asked for, as for a stack made whole.
+        knownDepth = entries.isEmpty ? 0 : nil
     }
 
     /// The box of a new element in its initial state: `Element()` for a node, the first
@@ -451,8 +536,9 @@ extension StepStack: Codable {
     ///
     /// A destination's value is `{"status": …}`: its payload's step under its name.
     /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, an
-    ///   unknown destination, and, as ``Step`` does, for an element whose selection names a step
-    ///   in the wrong layer.
+    ///   unknown destination, elements nested more than ``StepPath/maximumDepth`` levels below
+    ///   the stack (see ``depth``), and, as ``Step`` does, for an element whose selection names
+    ///   a step in the wrong layer.
     public init(from decoder: any Decoder) throws {
         var list: any UnkeyedDecodingContainer
         var next: UInt64?
@@ -488,6 +574,16 @@ extension StepStack: Codable {
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
         self.init(entries: entries, nextID: next)
+        // As deep as `push(_:id:)` allows: a saved state is no deeper than one built in code.
+        knownDepth = measuredDepth
+        if let depth = knownDepth, depth > StepPath.maximumDepth {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "elements nested \(depth) levels below their stack; at most "
+                        + "\(StepPath.maximumDepth) are allowed"))
+        }
         if let (id, problem) = entries.lazy.compactMap({ entry in
             entry.box.selectionProblem.map { (entry.id, $0) }
         }).first {
@@ -568,6 +664,11 @@ final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
         }
     }
     override func setElements(_ ids: [String]) { value.replace(withInitial: ids) }
+    override var elementDepth: Int { value.depth }
+    override func levels(ofElement element: any StepValue) -> Int {
+        guard let element = element as? Element else { return 1 }
+        return StepStack<Element>.levels(of: value.box(for: element))
+    }
     override func removeElements(from index: Int) { value.removeEntries(from: index) }
     override func pushElement(id: String?, value element: (any StepValue)?) -> Int {
         let box = (element as? Element).map { value.box(for: $0) } ?? initialElement

@@ -84,6 +84,25 @@ class StepNodeStorage: @unchecked Sendable {
     /// Why the stored selection does not fit the node's table (a key in the wrong layer), for
     /// decoding; `nil` when it fits.
     var selectionProblem: String? { nil }
+    /// The levels from this step down to the deepest stack element within it, 0 when it holds
+    /// none: an element is one level below its stack, and each step one below its node, as path
+    /// segments count them (see ``StepStack/depth``).
+    ///
+    /// A hand-written stack knows its own; any other node adds one level to its children's and
+    /// elements'.
+    /// - Complexity: O(*n*) for the *n* steps within it that are not inside a hand-written stack
+    ///   (for a hand-written node, a number fixed by its type), plus those stacks' own.
+    var elementDepth: Int {
+        var deepest = 0
+        for index in 0..<elementCount {
+            deepest = max(deepest, 1 + element(index).storage.elementDepth)
+        }
+        for index in 0..<childCount {
+            let below = child(index).storage.elementDepth
+            if below > 0 { deepest = max(deepest, 1 + below) }
+        }
+        return deepest
+    }
 
     // MARK: Edits
 
@@ -116,6 +135,9 @@ class StepNodeStorage: @unchecked Sendable {
     func pushElement(id: String?, value: (any StepValue)?) -> Int {
         preconditionFailure("\(typeName) is not a stack")
     }
+    /// The levels a new element holding `element` would add below this stack: itself and what
+    /// it holds (see ``StepStack/depth``).
+    func levels(ofElement element: any StepValue) -> Int { 1 }
     /// The box of a new element in its initial state, read only (shared).
     var initialElement: StepNodeStorage { preconditionFailure("\(typeName) is not a stack") }
 

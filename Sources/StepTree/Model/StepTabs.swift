@@ -11,8 +11,8 @@
 ///     static let steps = StepTable<Self>(.inline(.lists, \.lists))
 /// }
 ///
-/// let swift = steps.lists.value.append(ListTab(name: "Swift"))  // "1"
-/// steps.lists.value.append(ListTab(name: "News"))                // "2", "1" stays selected
+/// let swift = try steps.lists.value.append(ListTab(name: "Swift"))  // "1"
+/// try steps.lists.value.append(ListTab(name: "News"))                // "2", "1" stays selected
 /// try steps.select(path: "lists/2/detail")                       // the News tab, pushed
 /// ```
 ///
@@ -60,17 +60,20 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
 
     /// Adds `tab` at the end with a minted id; the first tab added is selected.
     /// - Returns: The tab's id.
+    /// - Throws: ``StepPathError/tooDeep(_:)`` for a tab that nests stack elements deeper than
+    ///   ``StepPath/maximumDepth`` (see ``StepStack/depth``); the tabs are unchanged.
     @discardableResult
-    public mutating func append(_ tab: Tab) -> String {
-        let id = tabs.push(tab)
+    public mutating func append(_ tab: Tab) throws(StepPathError) -> String {
+        let id = try tabs.push(tab)
         didAdd(id)
         return id
     }
 
     /// Adds `tab` at the end with `id`.
     /// - Returns: `id`.
-    /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
-    ///   ``StepPathError/duplicateElementID(_:in:)``; the tabs are unchanged.
+    /// - Throws: ``StepPathError/invalidElementID(_:in:)``,
+    ///   ``StepPathError/duplicateElementID(_:in:)`` or ``StepPathError/tooDeep(_:)``; the tabs
+    ///   are unchanged.
     @discardableResult
     public mutating func append(_ tab: Tab, id: String) throws(StepPathError) -> String {
         try tabs.push(tab, id: id)

@@ -138,8 +138,12 @@ public final class Navigator<Root: StepNode>: Sendable {
                         else { return .success([]) }
                         context.latest = change.new
                         publish(change, context: context)
+                        // Taken whole, not with `removeFirst()` per change (O(n²) for n):
+                        // what these observers start is queued behind them, in commit order.
                         while !context.queue.isEmpty {
-                            publish(context.queue.removeFirst(), context: context)
+                            let batch = context.queue
+                            context.queue = []
+                            for queued in batch { publish(queued, context: context) }
                         }
                         return .success(change.events)
                     } catch {
@@ -204,24 +208,77 @@ public final class Navigator<Root: StepNode>: Sendable {
         for continuation in streams.typed.values { continuation.yield(change) }
     }
 
+    /// The changes a stream of ``changes`` or ``rootChanges`` keeps for a consumer that has not
+    /// read them yet, when it is made without a policy: the newest 64.
+    ///
+    /// A stream's buffer holds every change its consumer has not read, each with the old and
+    /// the new state, so a kept stream that is read slowly or not at all would grow without
+    /// bound (hundreds of bytes per change for a small tree, more when the states share little).
+    /// Keeping the newest changes, not the oldest, keeps what a follower needs: the latest
+    /// change carries the current state. A consumer that must see every change can tell that
+    /// some were dropped by a gap in ``NavigationChange/sequence``, or ask for `.unbounded`.
+    public static var defaultStreamBufferLimit: Int { 64 }
+
     /// Every committed change from now on, in commit order, for `for await` loops.
     ///
-    /// Nothing is dropped; the stream ends when the loop stops iterating or the navigator goes.
-    public var changes: AsyncStream<NavigationChange> { stream(\.erased) }
+    /// The same as ``changes(buffering:)`` with its default policy, which keeps the newest
+    /// ``defaultStreamBufferLimit`` changes its consumer has not read. The stream ends when
+    /// the loop stops iterating or the navigator goes.
+    public var changes: AsyncStream<NavigationChange> { changes() }
+
+    /// Every committed change from now on, in commit order, keeping at most what `buffering`
+    /// allows for a consumer that falls behind.
+    ///
+    /// ```swift
+    /// for await change in navigator.changes(buffering: .unbounded) { log(change) }
+    /// ```
+    /// - Parameter buffering: What the stream keeps while its consumer has not read it:
+    ///   `.bufferingNewest(n)` (the default, with ``defaultStreamBufferLimit``) drops the
+    ///   oldest changes beyond *n*, `.bufferingOldest(n)` the newest, and `.unbounded` keeps
+    ///   every change, at a cost in memory that grows with each change its consumer has not
+    ///   read. A consumer that keeps up never loses a change.
+    /// - Returns: A stream that ends when the loop stops iterating or the navigator goes.
+    /// - Complexity: O(1) per change and stream.
+    public func changes(
+        buffering: AsyncStream<NavigationChange>.Continuation.BufferingPolicy =
+            .bufferingNewest(defaultStreamBufferLimit)
+    ) -> AsyncStream<NavigationChange> {
+        stream(\.erased, buffering)
+    }
 
     /// Every committed change from now on, typed by `Root`, in commit order: a `@MainActor`
     /// view model can `for await` it.
+    ///
+    /// The same as ``rootChanges(buffering:)`` with its default policy, which keeps the newest
+    /// ``defaultStreamBufferLimit`` changes its consumer has not read.
     ///
     /// ```swift
     /// for await change in navigator.rootChanges { title = "\(change.new.selected)" }
     /// ```
     ///
-    /// Nothing is dropped; the stream ends when the loop stops iterating or the navigator goes.
-    public var rootChanges: AsyncStream<NavigatorChange<Root>> { stream(\.typed) }
+    /// The stream ends when the loop stops iterating or the navigator goes.
+    public var rootChanges: AsyncStream<NavigatorChange<Root>> { rootChanges() }
+
+    /// Every committed change from now on, typed by `Root`, in commit order, keeping at most
+    /// what `buffering` allows for a consumer that falls behind.
+    ///
+    /// - Parameter buffering: What the stream keeps while its consumer has not read it; see
+    ///   ``changes(buffering:)``.
+    /// - Returns: A stream that ends when the loop stops iterating or the navigator goes.
+    /// - Complexity: O(1) per change and stream.
+    public func rootChanges(
+        buffering: AsyncStream<NavigatorChange<Root>>.Continuation.BufferingPolicy =
+            .bufferingNewest(defaultStreamBufferLimit)
+    ) -> AsyncStream<NavigatorChange<Root>> {
+        stream(\.typed, buffering)
+    }
 
     /// A new stream whose continuation is kept in `continuations` until it terminates.
-    private func stream<Change>(_ continuations: ContinuationsPath<Change>) -> AsyncStream<Change> {
-        let (stream, continuation) = AsyncStream<Change>.makeStream()
+    private func stream<Change>(
+        _ continuations: ContinuationsPath<Change>,
+        _ buffering: AsyncStream<Change>.Continuation.BufferingPolicy
+    ) -> AsyncStream<Change> {
+        let (stream, continuation) = AsyncStream<Change>.makeStream(bufferingPolicy: buffering)
         let id = streams.withLock { streams in
             defer { streams.next += 1 }
             streams[keyPath: continuations][streams.next] = continuation

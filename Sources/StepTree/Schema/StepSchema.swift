@@ -11,7 +11,8 @@ import Foundation
 /// ```
 ///
 /// `initial` names the children selected at start: one key, or a list with at most one key per
-/// layer (here the `home` tab with `login` presented over it).
+/// layer (here the `home` tab with `login` presented over it). A `style` is a name (`sheet`,
+/// the default, `cover`, or a custom one) without spaces or control characters.
 ///
 /// A schema is immutable and shared by every value of its tree.
 public final class StepSchema: Sendable {
@@ -154,8 +155,13 @@ public final class StepSchema: Sendable {
         let kindName = try string(fields["kind"], "kind", path) ?? "inline"
         var kind: StepKind
         if kindName == "present" {
-            kind = .present(
-                PresentationStyle(rawValue: try string(fields["style"], "style", path) ?? "sheet"))
+            let style = try string(fields["style"], "style", path) ?? "sheet"
+            guard isValidStyle(style) else {
+                throw fail(
+                    "style '\(StepPath.excerpt(StepDiagram.printable(style)))' is empty, too "
+                        + "long, or contains a space or a control character")
+            }
+            kind = .present(PresentationStyle(rawValue: style))
         } else if let known = kinds[kindName] {
             kind = known
             if fields["style"] != nil && !(fields["style"] is NSNull) {
@@ -225,6 +231,17 @@ public final class StepSchema: Sendable {
         }
         return StepSchema(
             key: key ?? "", kind: kind, initial: initial, children: children, element: element)
+    }
+
+    /// Whether `style` can name a presentation style: a style is a name, written as it is in
+    /// events (`present /login cover`), so it is not empty, not longer than a key
+    /// (``StepPath/maximumSegmentLength`` bytes), and has no white space, no control
+    /// character and none of the other characters ``StepDiagram/printable(_:)`` escapes.
+    static func isValidStyle(_ style: String) -> Bool {
+        !style.isEmpty && style.utf8.count <= StepPath.maximumSegmentLength
+            && !style.unicodeScalars.contains {
+                $0.properties.isWhitespace || StepDiagram.isHidden($0)
+            }
     }
 
     /// The keys of `initial`: absent or `null` (none), one key, or a list of keys.

@@ -46,10 +46,7 @@ struct DeepLinkAddress: Sendable {
         guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil,
             components.port == nil
         else { throw fail(.unexpectedAuthority) }
-        var path = Substring(components.percentEncodedPath)
-        if path.hasPrefix("/") { path = path.dropFirst() }
-        if path.hasSuffix("/") { path = path.dropLast() }
-        if !path.isEmpty { encoded += StepPath.split(path) }
+        encoded += StepPath.urlSegments(components.percentEncodedPath)
         guard !encoded.isEmpty else { throw fail(.emptyPath) }
         guard encoded.count <= limits.maximumSegments else {
             throw fail(.tooManySegments(encoded.count))

@@ -10,9 +10,14 @@ import Foundation
 /// ```
 ///
 /// Observers and the tracker see the gate's screen, then the link's screen, never a link
-/// applied halfway. A newer link replaces a held one. Thread-safe; call it from where the app
-/// learns of links and of its gates (the main actor, typically), so that a gate's screen is
-/// shown before the gate can open.
+/// applied halfway. A newer link replaces a held one: a newer gated link is held instead, and a
+/// link applied at once drops it. Thread-safe: ``open(_:)`` and ``gateDidOpen(_:)`` each check
+/// and change the held link inside the navigator's transaction that shows the result, so they
+/// take effect one after the other, in the order of their transactions, and a gate opening
+/// while a link is being held finds the link held and its gate's screen shown. From an
+/// observer's `didChange` they run at once, like any transaction started there; from a
+/// transaction body or `willChange` of the same navigator they are ignored, like any
+/// transaction started there, and change nothing.
 public final class DeepLinkInbox<Root: StepNode>: Sendable {
     private struct State {
         var openGates: Set<String>
@@ -40,47 +45,51 @@ public final class DeepLinkInbox<Root: StepNode>: Sendable {
     public var heldLink: URL? { state.withLock { $0.held } }
 
     /// Applies `url` in one transaction, or, when its route's gate is closed, shows the gate's
-    /// screen and holds the link.
+    /// screen and holds the link; either way the link replaces the one held before.
+    ///
+    /// The gate is checked, the link held (or the held one dropped) and the screen changed in
+    /// one transaction of the navigator, so no ``gateDidOpen(_:)`` comes in between.
     /// - Returns: The events.
     /// - Throws: ``DeepLinkError`` (checked before anything is held) or a handler's error;
-    ///   nothing changes.
+    ///   nothing changes, and the link held before stays held.
     @discardableResult
     public func open(_ url: URL) throws -> [NavigationEvent] {
-        guard let gate = router.gate(for: url) else {
-            return try navigator.transaction(.deepLink) { try router.route(url, in: &$0) }
-        }
-        _ = try router.resolve(url)
-        // Checked and held in one step, so that a gate opening meanwhile cannot miss the link.
-        let held = state.withLock { state -> Bool in
-            guard !state.openGates.contains(gate.name) else { return false }
-            state.held = url
-            return true
-        }
-        guard held else {
-            return try navigator.transaction(.deepLink) { try router.route(url, in: &$0) }
-        }
-        do {
-            return try navigator.transaction(.deepLink) { try $0.show(path: gate.screen) }
-        } catch {
-            state.withLock { $0.held = nil }
-            throw error
+        let gate = router.gate(for: url)
+        if gate != nil { _ = try router.resolve(url) }
+        return try navigator.transaction(.deepLink) { root in
+            // The navigator's lock is held: gateDidOpen runs before or after all of this.
+            if let gate, state.withLock({ !$0.openGates.contains(gate.name) }) {
+                try root.show(path: gate.screen)
+                state.withLock { $0.held = url }
+            } else {
+                try router.route(url, in: &root)
+                state.withLock { $0.held = nil }
+            }
         }
     }
 
     /// Records that the gate `name` is open and applies the link held behind it, if any, in one
     /// transaction from the current screen (the gate's).
+    ///
+    /// The gate is opened and the held link taken and applied in one transaction of the
+    /// navigator, so no ``open(_:)`` comes in between.
     /// - Returns: The events of the held link (none when no link waited for this gate).
-    /// - Throws: What applying the held link throws; the link is dropped and nothing changes.
+    /// - Throws: What applying the held link throws; the link is dropped, the gate stays open
+    ///   and the screen does not change.
     @discardableResult
     public func gateDidOpen(_ name: String) throws -> [NavigationEvent] {
-        let held = state.withLock { state -> URL? in
-            state.openGates.insert(name)
-            guard let url = state.held, router.gate(for: url)?.name == name else { return nil }
-            state.held = nil
-            return url
+        try navigator.transaction(.deepLink) { root in
+            // The navigator's lock is held: open runs before or after all of this.
+            let held = state.withLock { state -> URL? in
+                state.openGates.insert(name)
+                guard let url = state.held, router.gate(for: url)?.name == name else {
+                    return nil
+                }
+                state.held = nil
+                return url
+            }
+            if let held { try router.route(held, in: &root) }
         }
-        guard let held else { return [] }
-        return try navigator.transaction(.deepLink) { try router.route(held, in: &$0) }
     }
 
     /// Records that the gate `name` is closed again (signed out): later links behind it wait.

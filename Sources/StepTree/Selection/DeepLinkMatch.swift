@@ -54,10 +54,17 @@ public struct DeepLinkMatch: Hashable, Sendable {
         return value
     }
 
-    /// The segments capture `name` fills in a target: those of a rest, else its text.
+    /// The segments capture `name` fills in a target: those of a rest, a typed capture's value
+    /// in its canonical text (`7` for `007`, `+7` or `7`; `0` for `-0`; a UUID in upper case),
+    /// so that equal values land on the same step; else its text.
     func segments(of name: String) -> [String] {
-        if case .rest(let segments) = captures[name] { return segments }
-        return values[name].map { [$0] } ?? []
+        switch captures[name] {
+        case .rest(let segments): segments
+        case .int(let value): [String(value)]
+        case .uuid(let value): [value.uuidString]
+        case .text(let text): [text]
+        case nil: []
+        }
     }
 
     private func misuse(_ name: String, _ type: String) -> Never {

@@ -6,7 +6,7 @@ enum DeepLinkPiece: Hashable, Sendable {
     case literal(String)
     /// `<name>`: any one segment.
     case text(String)
-    /// `<int:name>`: one segment written as an integer, `-?[0-9]+`.
+    /// `<int:name>`: one segment written as an integer, `[+-]?[0-9]+`.
     case int(String)
     /// `<uuid:name>`: one segment that reads as a `UUID`.
     case uuid(String)
@@ -70,12 +70,19 @@ enum DeepLinkPiece: Hashable, Sendable {
         text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
     }
 
-    /// Whether `segment` has the form this typed placeholder requires (literals and text
-    /// placeholders are checked elsewhere).
+    /// Whether `segment` is written as an integer, `[+-]?[0-9]+`, as `<int:…>` requires.
     static func isInteger(_ segment: String) -> Bool {
-        var digits = Substring(segment)
-        if digits.first == "-" { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        var digits = Substring(segment).utf8
+        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
+        return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// Whether `segment` is an integer in the canonical text an `<int:…>` capture is written
+    /// into a path with: what `String(Int)` gives, so no `+`, leading zero or `-0`.
+    static func isCanonicalInteger(_ segment: String) -> Bool {
+        Int(segment).map { String($0) == segment } ?? false
     }
 }
 

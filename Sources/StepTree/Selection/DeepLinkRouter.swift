@@ -20,7 +20,7 @@ import Foundation
 /// which is dropped; with no origins, any scheme but `http` and `https`), its length, segment
 /// and query-item counts (``DeepLinkLimits``), and each segment, percent-decoded exactly once:
 /// not empty, not `.` or `..`, no encoded `/`, valid UTF-8, no control character. One trailing
-/// `/` is allowed. Query items are read apart from the path; their order does not matter, and
+/// `/` is allowed, not two. Query items are read apart from the path; their order does not matter, and
 /// a name may appear once.
 ///
 /// ## Precedence
@@ -30,7 +30,7 @@ import Foundation
 /// placeholder (`<int:…>`, `<uuid:…>`, which never match the same segment), which beats an
 /// untyped one (`<…>`), which beats `<rest:…>`; equal there, the next segment decides. A
 /// pattern's query items do not take part: two patterns whose paths have the same shape
-/// conflict when registered. An integer placeholder matches any `-?[0-9]+` segment; one that
+/// conflict when registered. An integer placeholder matches any `[+-]?[0-9]+` segment; one that
 /// does not fit in `Int` is an error, not a reason to try another pattern.
 ///
 /// ## Landing
@@ -39,7 +39,10 @@ import Foundation
 /// covers the target is cleared, so a link that arrives while a modal is up dismisses it), or
 /// ``DeepLinkLanding/select``. The screens declared beneath the target are selected first,
 /// and a stack element a path names that its stack lacks is pushed on top: at cold start,
-/// `orders/42` gives the orders list and order 42 above it, and back works. A link no pattern
+/// `orders/42` gives the orders list and order 42 above it, and back works. A typed capture is
+/// written into a path in its canonical form, so that links naming the same value land on the
+/// same step: an integer in decimal without a sign or leading zeros but for `-` before a
+/// negative one (`007`, `+7` give `7`, `-0` gives `0`), a UUID in upper case. A link no pattern
 /// matches lands the same way on the step path it names, unless `fallbackToPath` is `false`.
 ///
 /// Every failure leaves the state unchanged, with no event and no observer call: the router

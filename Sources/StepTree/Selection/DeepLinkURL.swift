@@ -7,7 +7,8 @@ extension StepPath {
     /// The scheme, query and fragment are ignored; read query items yourself with
     /// `URLComponents`.
     /// - Throws: ``StepPathError/emptyPath`` when the URL names no step,
-    ///   ``StepPathError/emptySegment(index:)`` for a doubled `/`, and
+    ///   ``StepPathError/emptySegment(index:)`` for a doubled `/` (one trailing `/` is allowed,
+    ///   not two: `myapp://profile//` is refused), and
     ///   ``StepPathError/invalidURL(_:)`` when a segment does not percent-decode or decodes to
     ///   text containing `/`.
     /// - Complexity: O(*n*) in the length of the URL.
@@ -19,10 +20,7 @@ extension StepPath {
         if let host = components.percentEncodedHost, !host.isEmpty {
             encoded.append(Substring(host))
         }
-        var path = Substring(components.percentEncodedPath)
-        if path.hasPrefix("/") { path = path.dropFirst() }
-        if path.hasSuffix("/") { path = path.dropLast() }
-        if !path.isEmpty { encoded += StepPath.split(path) }
+        encoded += StepPath.urlSegments(components.percentEncodedPath)
         if encoded.isEmpty { throw .emptyPath }
         var segments: [String] = []
         for (index, part) in encoded.enumerated() {
@@ -32,6 +30,21 @@ extension StepPath {
             segments.append(decoded)
         }
         self.init(segments)
+    }
+
+    /// The percent-encoded segments of a URL's path, one trailing `/` allowed.
+    ///
+    /// The segments are what lies between the `/`s after the one that starts the path. An
+    /// empty segment stays, to be refused: a doubled `/` anywhere, a trailing `//` included,
+    /// makes one.
+    static func urlSegments(_ percentEncodedPath: String) -> [Substring] {
+        var path = Substring(percentEncodedPath)
+        if path.hasPrefix("/") { path = path.dropFirst() }
+        guard !path.isEmpty else { return [] }
+        var segments = split(path)
+        // `a/` is `a`; `a//` keeps one empty segment, and `//` (after the host) is one.
+        if segments.count > 1, segments.last?.isEmpty == true { segments.removeLast() }
+        return segments
     }
 
     /// The deep-link URL of this path: `scheme://first/second/…`, each segment percent-encoded;

@@ -174,6 +174,28 @@ extension StepNode {
         }
     }
 
+    /// Refuses a value that would nest elements more than ``StepPath/maximumDepth`` levels
+    /// below the outermost stack the path passes through, the bound every stack keeps (see
+    /// ``StepStack/depth``): ``StepPathError/tooDeep(_:)`` with those levels.
+    ///
+    /// A value with no elements of its own adds none: a path reaches no deeper than the bound.
+    /// - Complexity: O(*d*) for a path of *d* segments, plus the steps of `value` outside its
+    ///   own stacks.
+    private static func checkDepth(of value: any StepValue, at walk: PathWalk)
+        throws(StepPathError)
+    {
+        let outermost = (0..<walk.count).first { index in
+            if case .element = walk.steps[index] { true } else { false }
+        }
+        guard let outermost else { return }
+        func box<Value: StepValue>(_ value: Value) -> StepNodeStorage { StepStorage.make(value) }
+        let below = box(value).elementDepth
+        guard below > 0 else { return }
+        // The stack is `outermost` segments down, the value `count`.
+        let levels = walk.count - outermost + below
+        if levels > StepPath.maximumDepth { throw .tooDeep(levels) }
+    }
+
     /// Resolves the segments into `steps` and checks the edit: `false` for an edit that changes
     /// nothing.
     ///
@@ -208,6 +230,7 @@ extension StepNode {
                 guard accepts else {
                     throw .valueMismatch(String(describing: type(of: value)), at: path)
                 }
+                try checkDepth(of: value, at: walk)
             }
         case .deselect, .remove:
             switch walk.last {
@@ -231,8 +254,18 @@ extension StepNode {
                 guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: path) }
                 if stack.elementIndex(forID: id) != nil { throw .duplicateElementID(id, in: path) }
             }
-            if let element = edit.value, !stack.elementAccepts(element) {
-                throw .valueMismatch(String(describing: type(of: element)), at: path)
+            if let element = edit.value {
+                guard stack.elementAccepts(element) else {
+                    throw .valueMismatch(String(describing: type(of: element)), at: path)
+                }
+                // The new element is one level below the stack, the outermost stack on the path
+                // (or this one) as many above it as the path has segments from there.
+                let outermost =
+                    (0..<walk.count).first { index in
+                        if case .element = walk.steps[index] { true } else { false }
+                    } ?? walk.count
+                let levels = walk.count - outermost + stack.levels(ofElement: element)
+                if levels > StepPath.maximumDepth { throw .tooDeep(levels) }
             }
         }
         return true

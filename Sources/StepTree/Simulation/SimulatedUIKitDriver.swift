@@ -63,10 +63,18 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// The transitions run one after another. A refused operation is recorded in
     /// ``SimulatedWindow/rejections`` and skipped. An update whose transaction says
     /// `animated: false` takes no time.
+    ///
+    /// The user may remove a screen by gesture between two of the transitions (the window
+    /// makes a gesture that comes during a transition when it ends). The sequencer folds it in
+    /// after the update, as if the user had removed the screen from the update's state; so the
+    /// update's later pushes skip the frames the removal takes along (those inside the removed
+    /// frame, and those above it on its stack), and the window ends at that state's screen.
     /// - Parameter update: The events and the state they lead to.
     public func apply(_ update: NavigationUpdate<Root>) async {
         let after = HeadlessScreen(update.state)
         animated = update.transaction.animated
+        applying = (update.state, nil)
+        defer { applying = nil }
         var events = update.events[...]
         while let first = events.first {
             let run =
@@ -74,23 +82,39 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
             events = events.dropFirst(run.count)
             do {
                 switch first.kind {
-                case .dismiss: try await dismiss(Array(run))
-                case .pop: try await pop(Array(run))
-                case .push: try await push(Array(run), in: after)
+                case .dismiss: try await dismiss(run)
+                case .pop: try await pop(run)
+                case .push: try await push(run, in: after)
                 case .present(let style): try await present(first, style: style, in: after)
-                case .select, .replace: change(Array(run))
+                case .select, .replace: change(run)
                 }
             } catch {
                 // Recorded by the window; the next operations still run.
             }
         }
-        reconcileTabs(with: after)
+        reconcileTabs(with: applying?.folded ?? after)
     }
 
     // MARK: Operations
 
     /// Whether the update being applied animates its transitions.
     private var animated = true
+    /// While an update is being applied: its state with the screens the user removed by
+    /// gesture since it began taken out, and the screen of that state once there was one.
+    private var applying: (state: Root, folded: HeadlessScreen?)?
+
+    /// Whether the user removed the frame `event` pushes while the update ran: it is not on the
+    /// update's screen with the gestures folded in, the way the sequencer folds them in after
+    /// the update (``StepNode/removeByGesture(path:identity:)``).
+    ///
+    /// The sequencer then expects the window to show that screen, so such a frame is not
+    /// pushed: it is inside the removed frame or above it on its stack, and pushed after the
+    /// gesture it would sit on the window with no place in the model.
+    private func wasRemovedByGesture(_ event: NavigationEvent) -> Bool {
+        guard let folded = applying?.folded else { return false }
+        let frame = HeadlessScreen.Frame(path: event.path, identity: event.identity)
+        return !folded.table.values.contains { $0.frames.contains(frame) }
+    }
 
     private func dismiss(_ events: [NavigationEvent]) async throws(SimulationError) {
         let controllers = try events.map { event throws(SimulationError) in
@@ -108,9 +132,11 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     private func pop(_ events: [NavigationEvent]) async throws(SimulationError) {
         for event in events { _ = try found(navigationHolding(event.path), event) }
         for (navigation, group) in groups(events, by: { navigationHolding($0.path) }) {
+            // A swipe back after the previous group's pop may have taken some already.
             let controllers = group.compactMap { event in
                 navigation.viewControllers.last { $0.frame?.path == event.path }
             }
+            guard !controllers.isEmpty else { continue }
             try await window.pop(controllers, from: navigation, animated: animated)
             for event in group { removeContainers(inside: event.path, keepingOwn: true) }
         }
@@ -128,7 +154,11 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
             _ = try found(nil as SimulatedNavigationController?, event)
         }
         for (navigation, group) in byContainer {
-            let frames = group.map { HeadlessScreen.Frame(path: $0.path, identity: $0.identity) }
+            // A gesture after the previous group's push may have removed these meanwhile.
+            let frames = group.filter { !wasRemovedByGesture($0) }.map {
+                HeadlessScreen.Frame(path: $0.path, identity: $0.identity)
+            }
+            guard !frames.isEmpty else { continue }
             try await window.push(frames.map(build), on: navigation, animated: animated)
         }
     }
@@ -262,6 +292,12 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     }
 
     private func userRemoved(_ frame: HeadlessScreen.Frame) {
+        // Folded in as the sequencer will fold it in after the update being applied.
+        if var state = applying?.state,
+            state.removeByGesture(path: frame.path, identity: frame.identity) != nil
+        {
+            applying = (state, HeadlessScreen(state))
+        }
         removeContainers(inside: frame.path, keepingOwn: navigations[.modal(frame.path)] == nil)
         onUserRemoved?(frame.path, frame.identity)
     }

@@ -62,6 +62,58 @@ import Testing
         #expect(!html.contains("<b>&"))
     }
 
+    /// The nodes of the example's initial state.
+    static func initialNodeCount() throws -> Int {
+        DynamicSteps(schema: try ExampleSchema.load(friendDepth: 1)).diagram.nodes.count
+    }
+
+    /// A session of `count` transactions, each showing a new friend in place of the last, so
+    /// that every transaction adds nodes to the map.
+    static func longSession(_ count: Int) throws -> [SessionReplay.Step<DynamicSteps>] {
+        let schema = try ExampleSchema.load(friendDepth: 1)
+        let sink = LineSink()
+        let navigator = Navigator(
+            DynamicSteps(schema: schema),
+            observer: SessionRecorder(clock: ContinuousClock()) { sink.append($0) })
+        for index in 0..<count {
+            try navigator.setStack(path: "profile/friends", ids: ["f\(index)"])
+        }
+        return try SessionReplay.replay(sink.text, schema: schema)
+    }
+
+    @Test func theMapOfASessionIsTheLastStateWithTheOthersMergedInTurn() throws {
+        let recorded = try SessionReplay.replay(
+            try RecordedSession().sink.text, schema: try ExampleSchema.load(friendDepth: 1))
+        for steps in [try Self.longSession(30), recorded] {
+            let diagrams = steps.map { StepDiagram($0.record.state) }
+            var merged = try #require(diagrams.last)
+            for diagram in diagrams { merged = merged.merging(diagram) }
+            #expect(NavigationMapPage(session: steps).diagram == merged)
+        }
+        let map = NavigationMapPage(session: try Self.longSession(30)).diagram
+        #expect(map.nodes.count == (try Self.initialNodeCount()) + 30 * 7)
+        // The last state's friend first, then the others in the order they were first drawn.
+        let friends = try #require(map.index(of: StepPath(["profile", "friends"])))
+        #expect(
+            map.children(of: friends).map { map.nodes[$0].segment }
+                == ["f29"] + (0..<29).map { "f\($0)" })
+    }
+
+    @Test func theMapOfALongSessionIsDrawnInLinearTime() throws {
+        // 3,000 transactions that each add 7 nodes: merging each state into the whole map took
+        // about a minute in a debug build (quadratic); one union of them takes well under a
+        // second.
+        let steps = try Self.longSession(3_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let page = NavigationMapPage(session: steps)
+        let html = page.html
+        let elapsed = start.duration(to: clock.now)
+        #expect(page.diagram.nodes.count == (try Self.initialNodeCount()) + 3_000 * 7)
+        #expect(html.contains(#"data-path="/profile/friends/f2999/settings""#))
+        #expect(elapsed < .seconds(8), "the map took \(elapsed)")
+    }
+
     @Test func mergingAddsMissingNodesAfterTheirSiblings() throws {
         var early = AppSteps()
         try early.setStack(path: "profile/friends", ids: ["ann"])

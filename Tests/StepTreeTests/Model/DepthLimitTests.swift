@@ -3,8 +3,9 @@ import Foundation
 import StepTree
 import Testing
 
-/// One depth limit, ``StepPath/maximumDepth``, enforced by every entry point; everything within
-/// it works on a thread with a small stack. Measured at the deepest state: in release builds the
+/// One depth limit, ``StepPath/maximumDepth``, enforced by every entry point (for values built
+/// in code, see ``CodeBuiltDepthTests``); everything within it works on a thread with a small
+/// stack. Measured at the deepest state: in release builds the
 /// library's own operations (diff, `==`, hashing, the headless screen, show, freeing) need at
 /// most 128 KiB, Foundation's JSON coding 512 KiB; this debug test gives 1 MiB (512 KiB was
 /// not always enough in debug).
@@ -91,6 +92,128 @@ import Testing
         json = #"{"selected":{"content":"profile"},"profile":{"value":\#(json)}}"#
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(AppSteps.self, from: Data(json.utf8))
+        }
+    }
+}
+
+/// Values built in code are held to the bound that paths and saved state keep: a stack nests its
+/// elements at most ``StepPath/maximumDepth`` levels below its own step.
+@Suite struct CodeBuiltDepthTests {
+    /// A profile whose friends nest `levels` deep, one friend each (`u0` outermost), built
+    /// from the inside out by pushing whole values.
+    static func chain(_ levels: Int) throws(StepPathError) -> ProfileSteps {
+        var profile = ProfileSteps()
+        for level in (0..<levels).reversed() {
+            var outer = ProfileSteps()
+            try outer.friends.value.push(profile, id: "u\(level)")
+            outer.selected = StepSelection(.main, push: .friends)
+            profile = outer
+        }
+        return profile
+    }
+
+    /// The same JSON encoding every time.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func pushingAWholeValueRefusesElementsNestedDeeperThanAPathReaches() throws {
+        // 64 nested friends put the innermost one 127 levels below the outer stack: as deep as
+        // a path from a stack at the root reaches.
+        let deepest = try Self.chain(64)
+        #expect(deepest.friends.depth == 127)
+        var outer = ProfileSteps()
+        #expect(throws: StepPathError.tooDeep(129)) {
+            try outer.friends.value.push(deepest, id: "u")
+        }
+        #expect(outer == ProfileSteps())
+        #expect(throws: StepPathError.tooDeep(129)) { try Self.chain(65) }
+        // Setting an element to it is ignored, as setting `nil` is; making one refuses it.
+        try outer.friends.value.push(ProfileSteps(), id: "u")
+        outer.friends[id: "u"] = deepest
+        #expect(outer.friends[id: "u"] == ProfileSteps())
+        #expect(throws: StepPathError.tooDeep(129)) {
+            try outer.friends.value.setIDs(["u", "v"]) { _ in deepest }
+        }
+        #expect(outer.friends.ids == ["u"])
+        // One level less fits everywhere.
+        let fits = try Self.chain(63)
+        outer.friends[id: "u"] = fits
+        #expect(outer.friends[id: "u"] == fits)
+        #expect(outer.friends.depth == 127)
+        try outer.friends.value.setIDs(["u", "v"]) { _ in fits }
+        #expect(outer.friends.depth == 127)
+    }
+
+    @Test func aValueSelectedThroughAPathIsHeldToTheSameBound() throws {
+        var steps = AppSteps()
+        try steps.setStack(path: "profile/friends", ids: ["u0"])
+        let before = steps
+        // `u0` is one level below its stack, so what it holds may reach 127 more, not 128.
+        let deep = try CodeBuiltDepthTests.chain(64)
+        #expect(throws: StepPathError.tooDeep(129)) {
+            try steps.select(path: "profile/friends/u0", with: deep)
+        }
+        #expect(steps == before)
+        let route = StepRoute(\AppSteps.profile).then(\.friends).element("u0")
+        #expect(throws: StepPathError.tooDeep(129)) {
+            try steps.select(path: route.path, with: deep)
+        }
+        #expect(steps == before)
+        try steps.select(path: "profile/friends/u0", with: CodeBuiltDepthTests.chain(63))
+        #expect(steps.profile.friends.depth == 127)
+        // Outside any stack a value keeps its own stacks' bound.
+        steps.select(\.profile, with: deep)
+        #expect(steps.profile.friends.depth == 127)
+    }
+
+    @Test func savedStateIsHeldToTheBoundOfCode() throws {
+        let deepest = try Self.chain(64)
+        let data = Data(try Self.json(deepest).utf8)
+        #expect(try JSONDecoder().decode(ProfileSteps.self, from: data) == deepest)
+        // One more level, written by hand around the deepest value: refused.
+        var outer = ProfileSteps()
+        try outer.friends.value.push(ProfileSteps(), id: "u")
+        outer.selected = StepSelection(.main, push: .friends)
+        let inner = try Self.json(ProfileSteps())
+        let text = try Self.json(outer)
+        let range = try #require(text.range(of: inner, options: .backwards))
+        let deeper = text.replacingCharacters(in: range, with: try Self.json(deepest))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ProfileSteps.self, from: Data(deeper.utf8))
+        }
+    }
+
+    /// The deepest value code can build, under the root: every operation on it fits a 1 MiB
+    /// stack (see ``DepthLimitTests``).
+    @Test func theDeepestValueBuiltInCodeWorksOnA1MiBStack() throws {
+        // Changed in place, not renewed: the diff pushes every friend.
+        let deepest = try {
+            var steps = AppSteps()
+            steps.selected = StepSelection(.profile)
+            steps.profile.value = try Self.chain(64)
+            return steps
+        }()
+        let path = "profile" + (0..<64).map { "/friends/u\($0)" }.joined()
+        #expect(deepest.visibleScreen.segments.count == 130)  // the last friend's main
+        DepthLimitTests.onSmallStack(kilobytes: 1024) {
+            var steps = deepest
+            #expect(NavigationDiff.events(from: AppSteps(), to: steps).count == 65)
+            #expect(steps == deepest && steps.hashValue == deepest.hashValue)
+            let navigator = Navigator(AppSteps())
+            #expect(navigator.transaction(.restoration) { $0.restore(steps) }.count == 65)
+            #expect(navigator.root == deepest)
+            do {
+                let data = try JSONEncoder().encode(steps)
+                #expect(try JSONDecoder().decode(AppSteps.self, from: data) == steps)
+            } catch {
+                Issue.record("encoding round trip failed: \(String(describing: error).suffix(300))")
+            }
+            #expect(steps.isSelected(path: StepPath(path.split(separator: "/").map(String.init))))
+            steps = AppSteps()  // frees the deep tree here, on the small stack
+            #expect(steps == AppSteps())
         }
     }
 }

@@ -56,12 +56,12 @@ struct ClientSteps: StepsCollection {
         return .status(screen)
     }
 
-    @Test func pushMintsIDsThatAreNeverReused() {
+    @Test func pushMintsIDsThatAreNeverReused() throws {
         var stack = StepStack<Destination>()
-        #expect(stack.push(Self.status(42)) == "1")
-        #expect(stack.push(Self.status(42)) == "2")
+        #expect(try stack.push(Self.status(42)) == "1")
+        #expect(try stack.push(Self.status(42)) == "2")
         #expect(stack.pop() == "2")
-        #expect(stack.push(.about) == "3")
+        #expect(try stack.push(.about) == "3")
         #expect(stack.ids == ["1", "3"])
         #expect(stack.elements == [Self.status(42), .about])
     }
@@ -70,17 +70,17 @@ struct ClientSteps: StepsCollection {
         var stack = StepStack<Destination>()
         try stack.push(.about, id: "7")
         try stack.push(.about, id: "carl")
-        #expect(stack.push(.about) == "8")
+        #expect(try stack.push(.about) == "8")
         #expect(throws: StepPathError.duplicateElementID("carl", in: nil)) {
             try stack.push(.about, id: "carl")
         }
     }
 
-    @Test func removingByIDRemovesThatElementAlone() {
+    @Test func removingByIDRemovesThatElementAlone() throws {
         var stack = StepStack<Destination>()
-        stack.push(Self.status(1))
-        stack.push(Self.status(2))
-        stack.push(Self.status(3))
+        try stack.push(Self.status(1))
+        try stack.push(Self.status(2))
+        try stack.push(Self.status(3))
         stack[id: "2"] = nil
         #expect(stack.ids == ["1", "3"])
         #expect(stack.remove(id: "1") == Self.status(1))

@@ -22,25 +22,25 @@ struct ListsApp: StepsCollection {
 }
 
 @Suite struct StepTabsTests {
-    static func app(_ names: String...) -> ListsApp {
+    static func app(_ names: String...) throws -> ListsApp {
         var app = ListsApp()
-        for name in names { app.lists.value.append(ListTab(name: name)) }
+        for name in names { try app.lists.value.append(ListTab(name: name)) }
         return app
     }
 
-    @Test func tabsMintIDsAndTheFirstIsSelected() {
+    @Test func tabsMintIDsAndTheFirstIsSelected() throws {
         var tabs = StepTabs<ListTab>()
-        #expect(tabs.append(ListTab(name: "Swift")) == "1")
-        #expect(tabs.append(ListTab(name: "News")) == "2")
+        #expect(try tabs.append(ListTab(name: "Swift")) == "1")
+        #expect(try tabs.append(ListTab(name: "News")) == "2")
         #expect(tabs.selectedID == "1")
         #expect(tabs.remove(id: "1")?.name == "Swift")
         #expect(tabs.selectedID == "2")
-        #expect(tabs.append(ListTab(name: "Art")) == "3")
+        #expect(try tabs.append(ListTab(name: "Art")) == "3")
         #expect(tabs.ids == ["2", "3"])
     }
 
     @Test func aTabSwitchIsOneSelectAndEachTabKeepsItsStack() throws {
-        var app = Self.app("Swift", "News")
+        var app = try Self.app("Swift", "News")
         try app.select(path: "lists/1/detail")
         let old = app
         try app.select(path: "lists/2")
@@ -58,7 +58,7 @@ struct ListsApp: StepsCollection {
     }
 
     @Test func reorderingKeepsEveryTabsState() throws {
-        var app = Self.app("Swift", "News")
+        var app = try Self.app("Swift", "News")
         try app.select(path: "lists/2/detail")
         let old = app
         try app.lists.value.reorder(["2", "1"])
@@ -68,7 +68,7 @@ struct ListsApp: StepsCollection {
     }
 
     @Test func removingTheSelectedTabSelectsTheNext() throws {
-        var app = Self.app("Swift", "News", "Art")
+        var app = try Self.app("Swift", "News", "Art")
         try app.select(path: "lists/2")
         let old = app
         app.lists.value[id: "2"] = nil
@@ -80,20 +80,20 @@ struct ListsApp: StepsCollection {
     }
 
     @Test func tabsCannotBeDeselected() throws {
-        var app = Self.app("Swift")
+        var app = try Self.app("Swift")
         #expect(throws: StepPathError.cannotDeselectTab(StepPath(["lists", "1"]))) {
             try app.deselect(path: "lists/1")
         }
     }
 
     @Test func tabsRoundTripWithTheirCounterAndSelection() throws {
-        var app = Self.app("Swift", "News")
+        var app = try Self.app("Swift", "News")
         try app.select(path: "lists/2/detail")
         app.lists.value[id: "2"] = nil
         let data = try JSONEncoder().encode(app)
         var restored = try JSONDecoder().decode(ListsApp.self, from: data)
         #expect(restored == app)
-        #expect(restored.lists.value.append(ListTab()) == "3")
+        #expect(try restored.lists.value.append(ListTab()) == "3")
     }
 
     @Test func aSelectionNamingNoTabIsRefused() {

@@ -101,7 +101,8 @@ extension ThreadSafety {
             let tracker = ScreenTracker(clock: clock)
             let navigator = Navigator(AppSteps(), observer: tracker)
             let total = Self.writers * Self.transactions
-            let stream = navigator.changes
+            // Every change, however far the consumer falls behind the writers.
+            let stream = navigator.changes(buffering: .unbounded)
             let consumer = Task {
                 var changes: [NavigationChange] = []
                 for await change in stream {

@@ -48,6 +48,23 @@ import Testing
         BadSchema(
             #"{"children": [{"key": "a", "kind": "push", "style": "sheet"}]}"#, "/a",
             "'style' is only for present steps"),
+        // A style is a name: what a terminal would act on is refused, and named visibly.
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "present", "style": "\u001b[2J\u0007"}]}"#, "/a",
+            "style '\\u{1B}[2J\\u{7}' is empty, too long, or contains a space or a control character"
+        ),
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "present", "style": "a\r\nb"}]}"#, "/a",
+            "style 'a\\u{D}\\u{A}b' is empty, too long, or contains a space or a control character"),
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "present", "style": "\u202egol"}]}"#, "/a",
+            "style '\\u{202E}gol' is empty, too long, or contains a space or a control character"),
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "present", "style": "page sheet"}]}"#, "/a",
+            "style 'page sheet' is empty, too long, or contains a space or a control character"),
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "present", "style": ""}]}"#, "/a",
+            "style '' is empty, too long, or contains a space or a control character"),
         // Keys.
         BadSchema(
             #"{"children": [{"key": "a"}, {"key": "a"}]}"#, "/", "step 'a' is declared twice"),

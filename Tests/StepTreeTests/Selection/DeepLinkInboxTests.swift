@@ -59,6 +59,41 @@ struct DeepLinkInboxTests {
         #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))
     }
 
+    /// A held link used to survive a newer link applied at once, and was applied over it at
+    /// sign-in: the user who opened `explore` last landed on Ann's profile.
+    @Test func aNewerUngatedLinkDropsTheHeldOne() throws {
+        let navigator = Navigator(AppSteps())
+        let inbox = DeepLinkInbox(router: try Self.router(), navigator: navigator)
+        try inbox.open(Self.url("myapp://friend/ann"))
+        #expect(
+            try inbox.open(Self.url("myapp://explore")).map(\.description) == [
+                "dismiss /login cover", "select / home -> explore",
+            ])
+        #expect(inbox.heldLink == nil)
+        #expect(try inbox.gateDidOpen("signedIn") == [])
+        #expect(HeadlessScreen(navigator.root).visibleScreen.description == "/explore")
+    }
+
+    /// A newer gated link whose gate is open drops a link held behind another gate; a newer
+    /// link that fails changes nothing and keeps the held one.
+    @Test func aNewerLinkReplacesTheHeldOneOnlyWhenItApplies() throws {
+        var router = try Self.router()
+        let premium = DeepLinkGate("premium", screen: StepPath(["login"]))
+        try router.register("offer", showing: "explore", gate: premium)
+        let navigator = Navigator(AppSteps())
+        let inbox = DeepLinkInbox(router: router, navigator: navigator, openGates: ["signedIn"])
+        try inbox.open(Self.url("myapp://offer"))
+        #expect(inbox.heldLink == (try Self.url("myapp://offer")))
+        #expect(throws: DeepLinkError.self) { try inbox.open(Self.url("myapp://nowhere")) }
+        #expect(inbox.heldLink == (try Self.url("myapp://offer")))
+        try inbox.open(Self.url("myapp://friend/ann"))  // behind the open gate: applied
+        #expect(inbox.heldLink == nil)
+        #expect(try inbox.gateDidOpen("premium") == [])
+        #expect(
+            HeadlessScreen(navigator.root).visibleScreen.description
+                == "/profile/friends/ann/main")
+    }
+
     @Test func aBadLinkIsRefusedBeforeAnythingIsHeldOrShown() throws {
         let observer = RecordingObserver()
         let navigator = Navigator(AppSteps(), observer: observer)

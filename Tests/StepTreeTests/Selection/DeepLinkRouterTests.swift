@@ -305,6 +305,51 @@ struct DeepLinkRouterTests {
         #expect(steps.profile.friends.ids == ["3"])
     }
 
+    /// A router reads a trailing `//` as the empty segment it holds, as the path parser does,
+    /// not as one trailing `/`.
+    @Test func aTrailingDoubleSlashIsAnEmptySegment() throws {
+        let router = try Self.router()
+        for (link, index) in [
+            ("myapp://profile//", 1), ("myapp://friend/ann//", 2),
+            ("https://app.example.com/friend/ann//", 2), ("myapp:////", 0),
+        ] {
+            var steps = AppSteps()
+            #expect(
+                throws: DeepLinkError(link: link, reason: .emptySegment(index: index)), "\(link)"
+            ) {
+                try router.route(Self.url(link), in: &steps)
+            }
+            #expect(steps == AppSteps())
+        }
+        #expect(try Self.routed("myapp://friend/ann/").profile.friends.ids == ["ann"])
+    }
+
+    /// Links naming the same number, or the same UUID, land on the same element: a typed
+    /// capture is written into the target in its canonical text.
+    @Test func typedCapturesAreWrittenIntoTargetsInTheirCanonicalText() throws {
+        var steps = AppSteps()
+        for link in ["friend/7", "friend/007", "friend/+7", "friend/-0", "friend/0", "friend/+0"] {
+            try Self.router().route(Self.url("myapp://" + link), in: &steps)
+        }
+        #expect(steps.profile.friends.ids == ["7", "0"])
+        #expect(steps.visibleScreen == StepPath(["profile", "friends", "0", "main"]))
+        // The match still gives the text as the link wrote it.
+        let match = try Self.router().resolve(Self.url("myapp://friend/007"))
+        #expect(match.pattern == "friend/<int:number>")
+        #expect(match["number"] == "007" && match.int("number") == 7)
+        var sessions = AppSteps()
+        for id in [Self.sessionID, Self.sessionID.lowercased()] {
+            try Self.router().route(Self.url("myapp://session/" + id), in: &sessions)
+        }
+        #expect(sessions.profile.friends.ids == [Self.sessionID])
+        // `friend/007` would land on `7`, so the link printed for element `007` is another
+        // route's, whose text capture keeps the id as it is.
+        var padded = AppSteps()
+        try padded.setStack(path: "profile/friends", ids: ["007"])
+        try padded.show(path: "profile/friends/007")
+        #expect(try Self.router().url(for: padded)?.absoluteString == "myapp://follower/007")
+    }
+
     @Test func navigatorOpensALinkInOneTransaction() throws {
         let observer = RecordingObserver()
         let navigator = Navigator(AppSteps(), observer: observer)

@@ -19,6 +19,10 @@ struct DeepLinkURLTests {
     @Test(arguments: [
         ("myapp://", StepPathError.emptyPath),
         ("myapp://profile//dark", StepPathError.emptySegment(index: 1)),
+        // One trailing `/` is allowed, not two: a trailing `//` holds an empty segment.
+        ("myapp://profile//", StepPathError.emptySegment(index: 1)),
+        ("myapp://profile/friends//", StepPathError.emptySegment(index: 2)),
+        ("myapp:////", StepPathError.emptySegment(index: 0)),
         ("myapp://profile/a%2Fb", StepPathError.invalidURL("myapp://profile/a%2Fb")),
     ])
     func rejectsMalformedLinks(url: String, error: StepPathError) throws {
