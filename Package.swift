@@ -74,6 +74,16 @@ let package = Package(
             path: "Fuzz/State"
         ),
         .executableTarget(
+            name: "fuzz-replay",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Replay"
+        ),
+        .executableTarget(
+            name: "fuzz-archive",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Archive"
+        ),
+        .executableTarget(
             name: "fuzz-cases",
             dependencies: ["StepTree", "FuzzSupport"],
             path: "Fuzz/Cases"
