@@ -35,6 +35,42 @@ enum WideTree {
     }
 }
 
+/// A payload that decodes itself: a field it falls back from on its own, and a nested object.
+struct SelfDecodingPayload: StepValue {
+    var limit = 5
+    var inner = 1
+
+    init(limit: Int = 5, inner: Int = 1) {
+        self.limit = limit
+        self.inner = inner
+    }
+
+    private enum Keys: String, CodingKey { case limit, nested, inner }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        inner = try container.nestedContainer(keyedBy: Keys.self, forKey: .nested)
+            .decode(Int.self, forKey: .inner)
+        // An old save may hold anything here: the payload falls back by itself.
+        limit = (try? container.decode(Int.self, forKey: .limit)) ?? 5
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(limit, forKey: .limit)
+        var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .nested)
+        try nested.encode(inner, forKey: .inner)
+    }
+}
+
+/// A tree whose one tab holds the self-decoding payload.
+struct SelfDecodingTree: StepsCollection {
+    enum Key: String, StepKey { case tab }
+    var selected = StepSelection<Key>(.tab)
+    var tab = Step(SelfDecodingPayload())
+    static let steps = StepTable<Self>(.tab(.tab, \.tab))
+}
+
 /// How many times `DecodingCountedPayload` was decoded.
 let decodingCount = Mutex(0)
 
@@ -199,6 +235,27 @@ struct RepairTests {
             }
             return place == "/profile/prefs" && detail.contains("which is not a step key")
         }
+    }
+
+    /// A payload that catches a field's error itself keeps its own fallback: a repair is made
+    /// only for an error that leaves the decoder that asked. One in a nested object is put back
+    /// like any other field.
+    @Test func aPayloadsOwnFallbackIsKeptAndANestedFieldIsRepaired() throws {
+        var saved = SelfDecodingTree()
+        saved.select(\.tab, with: SelfDecodingPayload(limit: 9, inner: 3))
+        var text = String(
+            decoding: try StepArchive(version: 1, initial: SelfDecodingTree()).encode(saved),
+            as: UTF8.self)
+        let archive = StepArchive(version: 2, initial: SelfDecodingTree())
+        #expect(text.contains(#""limit":9"#) && text.contains(#""inner":3"#))
+        let fallback = text.replacingOccurrences(of: #""limit":9"#, with: #""limit":"many""#)
+        let (kept, clean) = try archive.decode(Data(fallback.utf8))
+        #expect(kept.tab.value == SelfDecodingPayload(limit: 5, inner: 3))
+        #expect(clean.isClean)
+        text = text.replacingOccurrences(of: #""inner":3"#, with: #""inner":"three""#)
+        let (state, report) = try archive.decode(Data(text.utf8))
+        #expect(state.tab.value == SelfDecodingPayload(limit: 9, inner: 1))
+        #expect(report.changes == [.reset("nested.inner", at: StepPath(["tab"]))])
     }
 
     /// Each element is decoded once (its payload once more when it is put back), however
