@@ -223,6 +223,14 @@ func restore<Old: StepNode, New: StepNode>(
                 && navigator.root == archive.initial,
             "a refused save changed the navigator")
         require(damage.count >= 3, "an undamaged save was refused: \(error)")
+        // Everything below the root has a repair: only the root itself, or data that is no
+        // save at all, is refused.
+        switch error {
+        case .malformedJSON, .notASavedState, .unsupportedFormat: break
+        case .unrepairable(let place, _):
+            require(place == "/", "a save was refused at \(place), below the root: \(error)")
+        case .unencodable: require(false, "a save was refused as unencodable: \(error)")
+        }
         return
     }
     let again = try? archive.decode(data)
