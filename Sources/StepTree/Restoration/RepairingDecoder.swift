@@ -308,23 +308,65 @@ final class DecodingFrame {
     private(set) var forced: [[JSONValue.Component]: Repair] = [:]
     /// The places of the fields and elements left out, which are reported once the frame's
     /// value decodes, in the order they were found.
-    private var omitted: [(Repair, DecodingPlace)] = []
+    private var omitted: [(relative: [JSONValue.Component], Repair, DecodingPlace)] = []
     /// The objects the frame's keyed containers read, by place relative to the frame's value:
     /// the value's own, and the others.
     private var rootReader: FieldReader?
     private var readers: [[JSONValue.Component]: FieldReader] = [:]
 
-    /// Notes the repair that fits an error at `place` (at `relative` in the frame).
-    func note(_ repair: Repair, at relative: [JSONValue.Component], place: DecodingPlace) {
-        pending = (relative, repair, place)
+    /// Notes the first repair that fits an error at `place`, from there up to the frame's
+    /// value.
+    ///
+    /// `place` is at `relative` in the frame, not the frame's value itself, which the call that
+    /// decodes it answers for. The rules are those at the top of this file, at each place that
+    /// no repair was made at on this attempt. `exists` is whether the save has a value at
+    /// `place` (it may lack a key, or an element past the end), which only a field the initial
+    /// state has can fill in.
+    func noteRepair(
+        at place: DecodingPlace, _ relative: [JSONValue.Component], exists: Bool,
+        for error: any Error, in session: RepairSession
+    ) {
+        guard session.isRepairable(error) else { return }
+        var place = place
+        var relative = relative
+        var exists = exists
+        while let component = relative.last, let parent = place.parent {
+            if forcedRepair(at: relative) == nil {
+                let repair: Repair? =
+                    switch component {
+                    case .index: exists ? .dropElement : nil
+                    case .key:
+                        if place.reference != nil {
+                            exists ? .reset : .fill
+                        } else if exists && parent.reference != nil {
+                            .drop
+                        } else {
+                            nil
+                        }
+                    }
+                if let repair {
+                    pending = (relative, repair, place)
+                    return
+                }
+            }
+            relative.removeLast()
+            place = parent
+            exists = true
+        }
     }
 
     /// Makes the pending repair on the next attempts.
     func commitPending() {
         guard let (relative, repair, place) = pending else { return }
         pending = nil
+        // The repairs inside a value it replaces or leaves out are moot.
+        func isInside(_ path: [JSONValue.Component]) -> Bool {
+            path.count > relative.count && path.starts(with: relative)
+        }
+        forced = forced.filter { !isInside($0.key) }
+        omitted.removeAll { isInside($0.relative) }
         forced[relative] = repair
-        if repair == .drop || repair == .dropElement { omitted.append((repair, place)) }
+        if repair == .drop || repair == .dropElement { omitted.append((relative, repair, place)) }
         rootReader = nil
         readers = [:]
     }
@@ -351,7 +393,7 @@ final class DecodingFrame {
     /// Reports every field of an object the frame read that no container asked for: the
     /// value's type no longer has it, and it is dropped.
     func reportUnreadFields(in session: RepairSession) {
-        for (repair, place) in omitted { session.record(repair, at: place) }
+        for (_, repair, place) in omitted { session.record(repair, at: place) }
         if let rootReader { report(rootReader, at: [], in: session) }
         guard !readers.isEmpty else { return }
         let ordered = readers.sorted {
@@ -403,12 +445,29 @@ struct RepairingDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         frame?.pending = nil
-        return KeyedDecodingContainer(try RepairingKeyedContainer<Key>(self, place, relative))
+        do {
+            return KeyedDecodingContainer(try RepairingKeyedContainer<Key>(self, place, relative))
+        } catch {
+            noteRepair(for: error)
+            throw error
+        }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         frame?.pending = nil
-        return try RepairingUnkeyedContainer(self, place, relative)
+        do {
+            return try RepairingUnkeyedContainer(self, place, relative)
+        } catch {
+            noteRepair(for: error)
+            throw error
+        }
+    }
+
+    /// Notes the repair that fits an error at this decoder's place, for a super decoder (a
+    /// frame's own decoder leaves that to the call that decodes the frame's value).
+    func noteRepair(for error: any Error) {
+        guard !relative.isEmpty else { return }
+        frame?.noteRepair(at: place, relative, exists: true, for: error, in: session)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -516,9 +575,19 @@ struct RepairingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
     }
 
-    /// The place of the saved field `name` (`null` when the save lacks it), to name it.
+    /// The place of the saved field `name` (`null` when the save lacks it).
     private func saved(_ name: String) -> DecodingPlace {
-        place.child(.key(name), value: object[name] ?? .null, reference: nil)
+        place.child(.key(name), value: object[name] ?? .null, reference: place.reference?[name])
+    }
+
+    /// The error for the field `name`, which the save lacks (or a repair left out), with the
+    /// repair that fits it noted.
+    private func missing(_ key: Key, noting frame: DecodingFrame?) -> DecodingError {
+        let error = missing(key)
+        let name = key.stringValue
+        frame?.noteRepair(
+            at: saved(name), relative + [.key(name)], exists: false, for: error, in: session)
+        return error
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -526,16 +595,11 @@ struct RepairingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let name = key.stringValue
         reader?.read.append(name)
         switch frame?.forcedRepair(at: relative + [.key(name)]) {
-        case .drop: throw missing(key)
+        case .drop: throw missing(key, noting: frame)
         case .fill, .reset: return place.reference?[name] == .null
         default: break
         }
-        guard let value = object[name] else {
-            if let frame, place.reference?[name] != nil {
-                frame.note(.fill, at: relative + [.key(name)], place: saved(name))
-            }
-            throw missing(key)
-        }
+        guard let value = object[name] else { throw missing(key, noting: frame) }
         return value == .null
     }
 
@@ -556,37 +620,37 @@ struct RepairingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         frame.pending = nil
         if let repair = frame.forcedRepair(at: relative + [.key(name)]) {
-            let saved = place.child(.key(name), value: object[name] ?? .null, reference: nil)
             switch repair {
             case .reset, .fill:
-                guard let reference else { throw missing(key) }
+                guard let reference else { throw missing(key, noting: frame) }
                 let initial = place.child(.key(name), value: reference, reference: reference)
-                let value = try session.decode(type, at: initial, strict: true)
-                session.record(repair, at: saved)
+                let value: T
+                do {
+                    value = try session.decode(type, at: initial, strict: true)
+                } catch {
+                    frame.noteRepair(
+                        at: saved(name), relative + [.key(name)], exists: true, for: error,
+                        in: session)
+                    throw error
+                }
+                session.record(repair, at: saved(name))
                 return value
             case .drop, .dropElement:
-                if required { throw missing(key) }
+                if required { throw missing(key, noting: frame) }
                 return nil
             }
         }
         guard let value = object[name] else {
             guard required else { return nil }
-            if reference != nil {
-                frame.note(.fill, at: relative + [.key(name)], place: saved(name))
-            }
-            throw missing(key)
+            throw missing(key, noting: frame)
         }
         if !required, value == .null { return nil }
         let child = place.child(.key(name), value: value, reference: reference)
         do {
             return try session.decode(type, at: child, strict: false)
         } catch {
-            guard session.isRepairable(error) else { throw error }
-            if reference != nil {
-                frame.note(.reset, at: relative + [.key(name)], place: child)
-            } else if place.reference != nil {
-                frame.note(.drop, at: relative + [.key(name)], place: child)
-            }
+            frame.noteRepair(
+                at: child, relative + [.key(name)], exists: true, for: error, in: session)
             throw error
         }
     }
@@ -672,37 +736,25 @@ struct RepairingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let frame {
             frame.pending = nil
             if let repair = frame.forcedRepair(at: relative + [.key(name)]) {
-                let saved = place.child(.key(name), value: object[name] ?? .null, reference: nil)
                 switch repair {
                 case .reset, .fill:
-                    guard let reference else { throw missing(key) }
-                    session.record(repair, at: saved)
+                    guard let reference else { throw missing(key, noting: frame) }
+                    session.record(repair, at: saved(name))
                     return place.child(.key(name), value: reference, reference: reference)
                 case .drop, .dropElement:
-                    throw missing(key)
+                    throw missing(key, noting: frame)
                 }
             }
         }
-        guard let value = object[name] else {
-            if let frame, reference != nil {
-                frame.note(.fill, at: relative + [.key(name)], place: saved(name))
-            }
-            throw missing(key)
-        }
+        guard let value = object[name] else { throw missing(key, noting: frame) }
         return place.child(.key(name), value: value, reference: reference)
     }
 
     /// Notes the repair that fits a container that could not be opened at `key`.
     private func noteRepair(_ key: Key, for error: any Error) {
-        guard let frame, session.isRepairable(error),
-            frame.forcedRepair(at: relative + [.key(key.stringValue)]) == nil
-        else { return }
         let name = key.stringValue
-        if place.reference?[name] != nil {
-            frame.note(.reset, at: relative + [.key(name)], place: saved(name))
-        } else if place.reference != nil {
-            frame.note(.drop, at: relative + [.key(name)], place: saved(name))
-        }
+        frame?.noteRepair(
+            at: saved(name), relative + [.key(name)], exists: true, for: error, in: session)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
@@ -790,12 +842,23 @@ struct RepairingUnkeyedContainer: UnkeyedDecodingContainer {
     /// The index in the array of the element read next.
     private var index: Int { order?[currentIndex] ?? currentIndex }
 
+    /// The error for reading past the end, with the repair that fits it noted: the array has
+    /// no such element, so from the array up.
     private func atEnd(_ type: Any.Type) -> DecodingError {
-        .valueNotFound(
+        let error = DecodingError.valueNotFound(
             type,
             .init(
                 codingPath: codingPath + [PlaceKey(.index(currentIndex))],
                 debugDescription: "Unkeyed container is at end."))
+        decoder.frame?.noteRepair(
+            at: place, relative, exists: true, for: error, in: decoder.session)
+        return error
+    }
+
+    /// Notes the repair that fits an error at the element `index`.
+    private func noteRepair(at child: DecodingPlace, _ index: Int, for error: any Error) {
+        decoder.frame?.noteRepair(
+            at: child, relative + [.index(index)], exists: true, for: error, in: decoder.session)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -819,9 +882,7 @@ struct RepairingUnkeyedContainer: UnkeyedDecodingContainer {
             currentIndex += 1
             return value
         } catch {
-            if let frame = decoder.frame, decoder.session.isRepairable(error) {
-                frame.note(.dropElement, at: relative + [.index(index)], place: child)
-            }
+            noteRepair(at: child, index, for: error)
             throw error
         }
     }
@@ -867,9 +928,7 @@ struct RepairingUnkeyedContainer: UnkeyedDecodingContainer {
             currentIndex += 1
             return KeyedDecodingContainer(nested)
         } catch {
-            if let frame = decoder.frame {
-                frame.note(.dropElement, at: relative + [.index(index)], place: child)
-            }
+            noteRepair(at: child, index, for: error)
             throw error
         }
     }
@@ -881,9 +940,7 @@ struct RepairingUnkeyedContainer: UnkeyedDecodingContainer {
             currentIndex += 1
             return nested
         } catch {
-            if let frame = decoder.frame {
-                frame.note(.dropElement, at: relative + [.index(index)], place: child)
-            }
+            noteRepair(at: child, index, for: error)
             throw error
         }
     }
@@ -911,7 +968,12 @@ struct RepairingValueContainer: SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         decoder.frame?.pending = nil
-        return try decoder.session.decode(type, at: decoder.place, strict: decoder.frame == nil)
+        do {
+            return try decoder.session.decode(type, at: decoder.place, strict: decoder.frame == nil)
+        } catch {
+            decoder.noteRepair(for: error)
+            throw error
+        }
     }
 
     func decode(_ type: Bool.Type) throws -> Bool { try decode(type, 0) }
