@@ -318,7 +318,9 @@ extension StepStack: Codable {
     ///   ``depth``), and, as ``Step`` does, for an element whose selection names a step in the
     ///   wrong layer.
     public init(from decoder: any Decoder) throws {
-        let coded = try [CodedEntry](from: decoder)
+        // Through a container, not `[CodedEntry](from: decoder)`: a decoder that repairs a save
+        // can then leave out an element that no longer decodes (see `RepairingDecoder`).
+        let coded = try decoder.singleValueContainer().decode([CodedEntry].self)
         do {
             try Self.validate(ids: coded.map(\.id))
         } catch {
