@@ -23,7 +23,8 @@ struct AppSteps: StepsCollection {
 var steps = AppSteps()
 let start = steps
 do {
-    try steps.select(path: StepPath(parsing: CommandLine.arguments.dropFirst().first ?? "profile/dark"))
+    try steps.select(
+        path: StepPath(parsing: CommandLine.arguments.dropFirst().first ?? "profile/dark"))
 } catch {
     print("refused: \(error)")
 }
