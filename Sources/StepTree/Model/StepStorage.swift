@@ -44,6 +44,8 @@ class StepNodeStorage: @unchecked Sendable {
     /// Whether the content layer always selects a child: a destination-stack element, whose
     /// content is its destination.
     var requiresContent: Bool { false }
+    /// For a destination-stack element, the name of its destination.
+    var destinationName: String? { nil }
     /// A description of the value's type, for observers and errors.
     var typeName: String { "" }
     /// An object shared by every node of the same shape (a hand-written type's table, a
