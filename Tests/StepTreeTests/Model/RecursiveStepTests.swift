@@ -168,6 +168,24 @@ struct AboutScreen: StepsCollection {
         #expect(profile.visibleScreen == "/pals/1/pals/x/main")
     }
 
+    @Test func aSavedRecursiveStateIsRestoredAsItWas() throws {
+        let archive = StepArchive(version: 1, initial: FriendProfile())
+        var profile = FriendProfile()
+        try profile.select(path: "card/friend/friend")
+        let (restored, report) = try archive.decode(try archive.encode(profile))
+        #expect(restored == profile)
+        #expect(report.isClean)
+        #expect(restored.frames(in: "/card") == profile.frames(in: "/card"))
+    }
+
+    @Test func aNavigatorPushesAndPopsStepsOfTheRootsOwnType() throws {
+        let navigator = Navigator(FriendProfile())
+        let events = try navigator.transaction { try $0.select(path: "friend/friend") }
+        #expect(events.map(\.description) == ["push /friend", "push /friend/friend"])
+        #expect(navigator.pop() == "/friend/friend")
+        #expect(navigator.root.visibleScreen == "/friend/main")
+    }
+
     @Test func aTypeWhoseInitialStateMountsItselfStopsTheProgram() async {
         await #expect(processExitsWith: .failure) {
             _ = SelfMounting().visibleScreen
