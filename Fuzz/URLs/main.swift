@@ -299,7 +299,7 @@ func checkURLRoundTrip(_ path: StepPath, _ context: String) {
 /// Registers `pattern` with the common handler.
 /// - Returns: The error, if the router refuses it.
 func register<Root: StepNode>(_ pattern: String, in router: inout DeepLinkRouter<Root>)
-    -> DeepLinkPatternError?
+    -> DeepLinkError?
 {
     do {
         try router.register(pattern, handle)

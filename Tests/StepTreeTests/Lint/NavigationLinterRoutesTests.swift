@@ -144,7 +144,7 @@ import Testing
             ]
         let findings = NavigationLinter().lint(try Self.shop(), routes: table)
         #expect(findings.filter { $0.rule == .shadowedPattern }.map(\.description) == expected)
-        let router = try table.router()
+        let router = try table.router(for: DynamicSteps.self)
         if let witness = shadow.witness {
             let url = try #require(URL(string: "shop://" + witness))
             #expect(try router.resolve(url).pattern == shadow.patterns[last])
