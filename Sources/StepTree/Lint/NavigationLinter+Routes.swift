@@ -96,7 +96,9 @@ extension NavigationLinter {
         for (loser, takers) in router.unreachableRoutes() {
             let loser = registered[loser]
             reachedBy[loser] = nil  // it never lands
-            let names = takers.map { "routes[\(registered[$0])] '\(table.routes[registered[$0]].pattern)'" }
+            let names = takers.map {
+                "routes[\(registered[$0])] '\(table.routes[registered[$0]].pattern)'"
+            }
             let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
             report(
                 loser, .shadowedPattern,

@@ -1,6 +1,7 @@
-/// Why deep links did not work: a link ``DeepLinkRouter`` did not apply, a pattern or target it
-/// refused to register, or a routes file (``DeepLinkRouteTable``) that describes no router. It
-/// names what is wrong (``reason``) and where: the link, the route's pattern, the route's index
+/// Why a link, a pattern or a routes file was refused.
+///
+/// A link ``DeepLinkRouter`` did not apply, a pattern or target it refused to register, or a
+/// routes file (``DeepLinkRouteTable``) that describes no router. It names what is wrong (``reason``) and where: the link, the route's pattern, the route's index
 /// in a routes file, and inside the reason the segment, query item, placeholder, payload field
 /// or step path.
 ///
@@ -199,7 +200,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         let place = route.map { "routes[\($0)]: " } ?? ""
         switch (link, pattern) {
-        case (let link?, let pattern?): return "\(place)link '\(link)' (pattern '\(pattern)') \(reason)"
+        case (let link?, let pattern?):
+            return "\(place)link '\(link)' (pattern '\(pattern)') \(reason)"
         case (let link?, nil): return "\(place)link '\(link)' \(reason)"
         case (nil, let pattern?): return "\(place)pattern '\(pattern)': \(reason)"
         case (nil, nil): return place + reason.description

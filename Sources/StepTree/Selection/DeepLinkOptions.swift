@@ -32,7 +32,8 @@ public enum DeepLinkOrigin: Hashable, Sendable {
 
     /// Whether `host` has at least one byte before `suffix`, which it ends with.
     static func host(_ host: String, endsWith suffix: String) -> Bool {
-        host.utf8.count > suffix.utf8.count && host.utf8.reversed().starts(with: suffix.utf8.reversed())
+        host.utf8.count > suffix.utf8.count
+            && host.utf8.reversed().starts(with: suffix.utf8.reversed())
     }
 }
 

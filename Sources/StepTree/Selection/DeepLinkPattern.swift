@@ -167,7 +167,10 @@ struct DeepLinkPattern: Sendable {
         self.hostName = hostName
         let (path, queryText) =
             if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-                (Substring(rest.utf8[..<mark]), Substring(rest.utf8[rest.utf8.index(after: mark)...]))
+                (
+                    Substring(rest.utf8[..<mark]),
+                    Substring(rest.utf8[rest.utf8.index(after: mark)...])
+                )
             } else {
                 (rest, Substring())
             }
@@ -242,7 +245,8 @@ struct DeepLinkPattern: Sendable {
             return (.anyHost, name, rest)
         }
         let lowered = host.lowercased()
-        let name = lowered == "*" ? "" : lowered.hasPrefix("*.") ? String(lowered.dropFirst(2)) : lowered
+        let name =
+            lowered == "*" ? "" : lowered.hasPrefix("*.") ? String(lowered.dropFirst(2)) : lowered
         guard lowered == "*" || !name.isEmpty,
             name.utf8.allSatisfy({
                 Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "-._".utf8.contains($0)
@@ -281,7 +285,8 @@ struct DeepLinkTemplate: Hashable, Sendable {
         isRelative = text.utf8.starts(with: "./".utf8)
         let segments: [Substring]
         do {
-            segments = try StepPath.parts(of: isRelative ? String(Substring(text.utf8.dropFirst(2))) : text)
+            segments = try StepPath.parts(
+                of: isRelative ? String(Substring(text.utf8.dropFirst(2))) : text)
         } catch {
             throw fail(.malformedTarget(text))
         }
@@ -311,11 +316,11 @@ struct DeepLinkTemplate: Hashable, Sendable {
         StepPath(
             (isRelative ? base.segments : [])
                 + parts.flatMap { part -> [String] in
-                switch part {
-                case .key(let key): [key]
-                case .capture(let name): match.segments(of: name)
-                }
-            })
+                    switch part {
+                    case .key(let key): [key]
+                    case .capture(let name): match.segments(of: name)
+                    }
+                })
     }
 
     /// The indexes of the segments of ``path(for:under:)`` that captures fill, after `base`.

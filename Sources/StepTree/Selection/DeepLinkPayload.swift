@@ -90,11 +90,15 @@ enum DeepLinkPayload {
         if takesText {
             if captures.count == 1 { return captures[0].capture.text }
             let object = DeepLinkJSON.object(
-                Dictionary(captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a }))
+                Dictionary(
+                    captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a }))
             let data = (try? encoder.encode(object)) ?? Data()
             return String(decoding: data, as: UTF8.self)
         }
-        return try filled(prototype, Dictionary(captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a }))
+        return try filled(
+            prototype,
+            Dictionary(captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a })
+        )
     }
 
     /// The captures `names` that a screen's value holds, as ``value(of:prototype:takesText:)``
@@ -111,8 +115,9 @@ enum DeepLinkPayload {
         if value is DynamicSteps || value is String {
             guard let text else { return nil }
             if names.count == 1 { return [names[0]: segments(names[0], text)] }
-            guard case .object(let fields)? = try? JSONDecoder().decode(
-                DeepLinkJSON.self, from: Data(text.utf8))
+            guard
+                case .object(let fields)? = try? JSONDecoder().decode(
+                    DeepLinkJSON.self, from: Data(text.utf8))
             else { return nil }
             return read(names, fields, segments)
         }
@@ -143,7 +148,9 @@ enum DeepLinkPayload {
     }
 
     /// `prototype` decoded again with `fields` set in its encoding.
-    private static func filled<Value: StepValue>(_ prototype: Value, _ fields: [String: DeepLinkJSON])
+    private static func filled<Value: StepValue>(
+        _ prototype: Value, _ fields: [String: DeepLinkJSON]
+    )
         throws(DeepLinkError) -> Value
     {
         let type = String(describing: Value.self)
@@ -156,7 +163,8 @@ enum DeepLinkPayload {
         object.merge(fields) { _, capture in capture }
         let value: Value
         do {
-            value = try JSONDecoder().decode(Value.self, from: encoder.encode(DeepLinkJSON.object(object)))
+            value = try JSONDecoder().decode(
+                Value.self, from: encoder.encode(DeepLinkJSON.object(object)))
         } catch let error as DecodingError {
             throw fail("does not decode: \(DeepLinkError.describe(error))")
         } catch {

@@ -372,7 +372,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         var scopes: [DeepLinkScope] = []
         if let host = address.host {
             scopes.append(.host(host))
-            for suffix in wildcards where suffix.isEmpty || DeepLinkOrigin.host(host, endsWith: suffix) {
+            for suffix in wildcards
+            where suffix.isEmpty || DeepLinkOrigin.host(host, endsWith: suffix) {
                 scopes.append(.wildcard(suffix))
             }
             scopes.append(.anyHost)
@@ -542,7 +543,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         for (template, path) in zip(declaration.beneath, paths) {
             let captured = template.captureIndexes(for: match, under: base)
             try edit { () throws(StepPathError) in
-                let site = try DeepLinkPushSite(path, captured: captured, in: StepStorage.make(root))
+                let site = try DeepLinkPushSite(
+                    path, captured: captured, in: StepStorage.make(root))
                 _ = try Self.push(path, at: site, with: nil, &root)
             }
         }

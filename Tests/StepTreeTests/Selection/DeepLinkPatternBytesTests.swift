@@ -54,7 +54,8 @@ struct DeepLinkPatternBytesTests {
         #expect(router.match(try Self.url("myapp://caf%C3%A9s"))?.values == ["rest": "s"])
         #expect(router.match(try Self.url("myapp://cafe%CC%81s")) == nil)
         #expect(router.match(try Self.url("myapp://caf%C3%A9")) == nil)  // the rest is empty
-        #expect(throws: DeepLinkError(pattern: "@<\u{301}x", reason: .invalidLiteral("@<\u{301}x"))) {
+        #expect(throws: DeepLinkError(pattern: "@<\u{301}x", reason: .invalidLiteral("@<\u{301}x")))
+        {
             try router.register("@<\u{301}x") { _, _ in }
         }
     }
