@@ -1,8 +1,11 @@
 // Fuzzes deep-link URLs and router patterns. The first byte's low bit says whether the routers
-// fall back to plain paths; then each line starting with `@` registers a pattern, and every
-// other line is a URL, read as a step path, selected, matched and routed on `AppSteps` and its
-// schema twin. The match is checked against a reference matcher, the outcome of a route against
-// what the matched handler or the fallback does on its own.
+// fall back to plain paths, its second bit whether they accept only ``origins`` (custom schemes,
+// an exact host and wildcard hosts) rather than any custom scheme; then each line starting with
+// `@` registers a pattern (with an origin or not; segments literal, placeholders or a literal
+// prefix and a placeholder), and every other line is a URL, read as a step path, selected,
+// matched and routed on `AppSteps` and its schema twin. The match (its pattern, origin, scheme
+// and host) is checked against a reference matcher, the outcome of a route against what the
+// matched handler or the fallback does on its own.
 import ExampleSteps
 import Foundation
 import FuzzSupport
@@ -10,6 +13,13 @@ import StepTree
 
 let comparedSegments = ExampleTwin.comparedSegments
 let schema = ExampleTwin.schema
+
+/// The origins the routers accept when the first byte's second bit is set.
+let origins: [DeepLinkOrigin] = [
+    .scheme("myapp"), .scheme("x"), .universalLink(host: "example.com"),
+    .universalLink(host: "*.example.com"), .universalLink(host: "*.a.example.com"),
+    .universalLink(host: "*"),
+]
 
 /// Why a handler refused a link.
 struct Refusal: Error, CustomStringConvertible {
@@ -34,20 +44,31 @@ enum ReferenceSegment {
     case uuid(String)
     case text(String)
     case rest(String)
+    indirect case prefixed(String, ReferenceSegment)
 
-    /// Higher is more specific; an integer and a UUID never match the same segment.
-    var rank: Int {
+    /// Higher is more specific, compared in order: a literal, then a prefixed placeholder (a
+    /// longer prefix first, then typed before untyped), then a typed one (an integer and a UUID
+    /// never match the same segment), then an untyped one, then a rest.
+    var rank: [Int] {
         switch self {
-        case .literal: 4
-        case .integer, .uuid: 3
-        case .text: 2
-        case .rest: 1
+        case .literal: [5, 0, 0]
+        case .prefixed(let prefix, let inner): [4, prefix.utf8.count, inner.rank[0] == 3 ? 1 : 0]
+        case .integer, .uuid: [3, 0, 0]
+        case .text: [2, 0, 0]
+        case .rest: [1, 0, 0]
         }
     }
 
     /// Reads one segment of a pattern the router accepted, byte by byte: `<` followed by a
     /// combining mark is one character, and still opens a placeholder.
     init(_ part: Substring) {
+        // A segment the router accepted with a `<` after its start is a prefixed placeholder.
+        if let open = part.utf8.firstIndex(of: UInt8(ascii: "<")), open != part.utf8.startIndex {
+            self = .prefixed(
+                String(Substring(part.utf8[..<open])),
+                ReferenceSegment(Substring(part.utf8[open...])))
+            return
+        }
         guard part.utf8.first == UInt8(ascii: "<") else {
             self = .literal(String(part))
             return
@@ -67,6 +88,7 @@ enum ReferenceSegment {
         switch self {
         case .literal: nil
         case .integer(let name), .uuid(let name), .text(let name), .rest(let name): name
+        case .prefixed(_, let inner): inner.name
         }
     }
 
@@ -83,6 +105,7 @@ enum ReferenceSegment {
         case .rest:
             return text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         case .literal, .text: return [text]
+        case .prefixed(_, let inner): return inner.targetSegments(text)
         }
     }
 
@@ -97,6 +120,9 @@ enum ReferenceSegment {
                 }
         case .uuid: UUID(uuidString: text) != nil
         case .text, .rest: true
+        case .prefixed(let prefix, let inner):
+            text.utf8.count > prefix.utf8.count && text.utf8.starts(with: prefix.utf8)
+                && inner.accepts(String(Substring(text.utf8.dropFirst(prefix.utf8.count))))
         }
     }
 }
@@ -111,15 +137,135 @@ func bytes(_ text: Substring, split separator: Unicode.Scalar, maxSplits: Int = 
     ).map { Substring($0) }
 }
 
-/// A registered pattern as the reference reads it: path segments and required query items.
+/// Where a pattern takes links from, as the reference reads it.
+enum ReferenceScope: Equatable {
+    /// Every link the router accepts.
+    case any
+    /// A custom scheme, in lower case.
+    case scheme(String)
+    /// An exact host, in lower case.
+    case host(String)
+    /// Hosts with at least one byte before this suffix (`""` for `*`).
+    case wildcard(String)
+    /// Any host, captured under this name.
+    case anyHost(String)
+
+    /// Higher wins first: a scheme or an exact host, then a wildcard (the longer suffix first),
+    /// then a captured host, then no origin.
+    var rank: Int {
+        switch self {
+        case .scheme, .host: 100_000
+        case .wildcard(let suffix): 1_000 + suffix.utf8.count
+        case .anyHost: 1
+        case .any: 0
+        }
+    }
+
+    /// Whether a link with `scheme` (and, over `https`, `host`) comes from here.
+    func takes(_ link: ReferenceLink) -> Bool {
+        switch self {
+        case .any: true
+        case .scheme(let scheme): link.host == nil && link.scheme == scheme
+        case .host(let host): link.host == host
+        case .wildcard(let suffix): link.host.map { hostEnds($0, with: suffix) } ?? false
+        case .anyHost: link.host != nil
+        }
+    }
+}
+
+/// Whether `host` has at least one byte before `suffix`, which it ends with.
+func hostEnds(_ host: String, with suffix: String) -> Bool {
+    host.utf8.count > suffix.utf8.count && host.utf8.reversed().starts(with: suffix.utf8.reversed())
+}
+
+/// A link as the reference reads it: its scheme and host in lower case (a host only over
+/// `https`), and its path's segments (a custom scheme's host is the first).
+struct ReferenceLink {
+    let scheme: String
+    let host: String?
+    let segments: [String]
+
+    /// The link's parts, or `nil` when it reads as no path or has no scheme.
+    init?(_ url: URL) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let scheme = components.scheme?.lowercased(), !scheme.isEmpty,
+            let path = try? StepPath(url: url)
+        else { return nil }
+        self.scheme = scheme
+        // The host as the router reads it: still percent-encoded, in lower case.
+        let host = components.percentEncodedHost ?? ""
+        if scheme == "https", !host.isEmpty {
+            self.host = host.lowercased()
+            segments = Array(path.segments.dropFirst())
+        } else {
+            self.host = scheme == "https" ? "" : nil
+            segments = path.segments
+        }
+    }
+
+    /// The origin among `origins` said to accept the link: the scheme, or else the exact host,
+    /// or else the wildcard with the longest suffix; with no origins, the scheme; `nil` when none
+    /// accepts it.
+    func origin(among origins: [DeepLinkOrigin]) -> DeepLinkOrigin? {
+        guard let host else {
+            guard !origins.isEmpty else {
+                return scheme == "http" || scheme == "https" ? nil : .scheme(scheme)
+            }
+            return origins.first { $0 == .scheme(scheme) }
+        }
+        var best: (origin: DeepLinkOrigin, length: Int)?
+        for origin in origins {
+            guard case .universalLink(let own) = origin else { continue }
+            if own == host { return origin }
+            let suffix = own == "*" ? "" : own.hasPrefix("*.") ? String(own.dropFirst()) : nil
+            guard let suffix, hostEnds(host, with: suffix) else { continue }
+            if best.map({ suffix.utf8.count > $0.length }) ?? true {
+                best = (origin, suffix.utf8.count)
+            }
+        }
+        return best?.origin
+    }
+}
+
+/// A registered pattern as the reference reads it: its origin, path segments and required query
+/// items.
 struct ReferencePattern {
     let pattern: String
+    let scope: ReferenceScope
     let segments: [ReferenceSegment]
     let query: [(item: String, segment: ReferenceSegment)]
 
     init(_ pattern: String) {
         self.pattern = pattern
-        let parts = bytes(pattern[...], split: "?", maxSplits: 1)
+        // An origin: a first `/` after a `:` and followed by another, then over `https` the
+        // host up to the next `/`.
+        var path = pattern[...]
+        var scope = ReferenceScope.any
+        let utf8 = pattern.utf8
+        if let slash = utf8.firstIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex,
+            utf8[utf8.index(before: slash)] == UInt8(ascii: ":"),
+            utf8.index(after: slash) < utf8.endIndex,
+            utf8[utf8.index(after: slash)] == UInt8(ascii: "/")
+        {
+            let scheme = String(Substring(utf8[..<utf8.index(before: slash)])).lowercased()
+            let start = utf8.index(slash, offsetBy: 2)
+            if scheme == "https", let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
+                let host = String(Substring(utf8[start..<end])).lowercased()
+                scope =
+                    host.hasPrefix("<")
+                    ? .anyHost(String(host.dropFirst().dropLast()))
+                    : host == "*"
+                        ? .wildcard("")
+                        : host.hasPrefix("*.")
+                            ? .wildcard(String(host.dropFirst())) : .host(host)
+                path = Substring(utf8[utf8.index(after: end)...])
+            } else {
+                scope = .scheme(scheme)
+                path = Substring(utf8[start...])
+            }
+        }
+        self.scope = scope
+        let parts = bytes(path, split: "?", maxSplits: 1)
         segments = bytes(parts[0], split: "/").map(ReferenceSegment.init)
         query =
             parts.count == 2 && !parts[1].isEmpty  // `search?` has no query items
@@ -129,12 +275,15 @@ struct ReferencePattern {
             } : []
     }
 
-    /// The placeholders, path then query, a `<rest:…>` last.
+    /// The placeholders, the host's first, then the path's, then the query's, a `<rest:…>`
+    /// last.
     var captures: [ReferenceSegment] {
         let path = segments.filter { $0.name != nil }
         let rest = path.filter { if case .rest = $0 { true } else { false } }
-        return path.filter { if case .rest = $0 { false } else { true } } + query.map(\.segment)
-            + rest
+        let host: [ReferenceSegment] =
+            if case .anyHost(let name) = scope { [.text(name)] } else { [] }
+        return host + path.filter { if case .rest = $0 { false } else { true } }
+            + query.map(\.segment) + rest
     }
 
     /// The target it lands on in the target router: `profile`, then `friends/<name>` for each
@@ -143,15 +292,18 @@ struct ReferencePattern {
         (["profile"] + captures.compactMap(\.name).map { "friends/<\($0)>" }).joined(separator: "/")
     }
 
-    /// The ranks of the segments `path` fills, or `nil` when the path does not fit.
-    func ranks(for path: [String]) -> [Int]? {
-        var ranks: [Int] = []
+    /// The ranks of the origin and the segments `link` fills, or `nil` when the link does not
+    /// fit.
+    func ranks(for link: ReferenceLink) -> [Int]? {
+        guard scope.takes(link) else { return nil }
+        let path = link.segments
+        var ranks: [Int] = [scope.rank]
         for (index, segment) in segments.enumerated() {
             if case .rest = segment {
-                return index < path.count ? ranks + [segment.rank] : nil
+                return index < path.count ? ranks + segment.rank : nil
             }
             guard index < path.count, segment.accepts(path[index]) else { return nil }
-            ranks.append(segment.rank)
+            ranks += segment.rank
         }
         return segments.count == path.count ? ranks : nil
     }
@@ -159,10 +311,10 @@ struct ReferencePattern {
 
 /// The pattern that should match: the highest ranks, lexicographically (patterns of the same
 /// shape are refused at registration, so there is no tie).
-func referenceMatch(_ patterns: [ReferencePattern], _ path: [String]) -> ReferencePattern? {
+func referenceMatch(_ patterns: [ReferencePattern], _ link: ReferenceLink) -> ReferencePattern? {
     var best: (pattern: ReferencePattern, ranks: [Int])?
     for pattern in patterns {
-        guard let ranks = pattern.ranks(for: path) else { continue }
+        guard let ranks = pattern.ranks(for: link) else { continue }
         if let current = best, !current.ranks.lexicographicallyPrecedes(ranks) { continue }
         best = (pattern, ranks)
     }
@@ -178,10 +330,25 @@ func checkMatch<Root: StepNode>(
     let reference: (ReferencePattern?) -> String = { $0?.pattern ?? "nothing" }
     switch resolved {
     case .success(let match):
-        let expected = referenceMatch(patterns, match.path.segments)
+        guard let link = ReferenceLink(url) else {
+            return require(false, "\(context): \(url) matches but reads as no path")
+        }
+        require(
+            match.path.segments == link.segments,
+            "\(context): \(url) has the path \(match.path), not \(link.segments)")
+        require(
+            match.scheme == link.scheme && match.host == link.host,
+            "\(context): \(url) comes from \(match.scheme) \(match.host ?? "-")")
+        require(
+            match.origin == link.origin(among: router.origins),
+            "\(context): \(url) is said to come from \(match.origin)")
+        let expected = referenceMatch(patterns, link)
         require(
             expected?.pattern == match.pattern,
             "\(context): \(url) matches \(match.pattern), not \(reference(expected))")
+        if case .anyHost(let name) = expected?.scope {
+            require(match.values[name] == link.host, "\(context): \(url) captures another host")
+        }
         if let expected {
             for item in expected.query {
                 require(match.query[item.item] != nil, "\(context): \(item.item) is missing")
@@ -191,16 +358,20 @@ func checkMatch<Root: StepNode>(
             match.path.segments.allSatisfy { StepPath.isValidSegment($0) },
             "\(context): \(url) reads as the bad path \(match.path.segments)")
     case .failure(let error):
-        guard let path = try? StepPath(url: url) else { return }
+        guard let link = ReferenceLink(url) else { return }
         switch error.reason {
         case .unknownSegment, .incomplete:
-            let expected = referenceMatch(patterns, path.segments)
+            let expected = referenceMatch(patterns, link)
             require(
                 expected == nil, "\(context): \(url) matches nothing, not \(reference(expected))")
         case .numberOutOfRange, .missingQueryItem, .invalidQueryValue:
             require(
-                referenceMatch(patterns, path.segments) != nil,
+                referenceMatch(patterns, link) != nil,
                 "\(context): \(url) fails \(error) but the reference matches no pattern")
+        case .unknownScheme, .unknownHost:
+            require(
+                link.origin(among: router.origins) == nil,
+                "\(context): \(url) is refused (\(error)) but an origin accepts it")
         default: break
         }
     }
@@ -278,7 +449,7 @@ func checkURL<Root: StepNode>(
         try? handle(&expected, match)
     } else {
         require(fallback, "\(context): route worked without a pattern or the fallback")
-        if let path = try? StepPath(url: url) { try? expected.show(path: path) }
+        if let link = ReferenceLink(url) { try? expected.show(path: StepPath(link.segments)) }
     }
     require(expected == state, "\(context): route differs from its handler or fallback")
     return NavigationDiff.events(from: before, to: state).map(\.description).joined(separator: "; ")
@@ -299,7 +470,7 @@ func checkURLRoundTrip(_ path: StepPath, _ context: String) {
 /// Registers `pattern` with the common handler.
 /// - Returns: The error, if the router refuses it.
 func register<Root: StepNode>(_ pattern: String, in router: inout DeepLinkRouter<Root>)
-    -> DeepLinkPatternError?
+    -> DeepLinkError?
 {
     do {
         try router.register(pattern, handle)
@@ -311,10 +482,11 @@ func register<Root: StepNode>(_ pattern: String, in router: inout DeepLinkRouter
 
 func check(_ bytes: [UInt8]) {
     let fallback = (bytes.first ?? 1) & 1 == 1
-    var typedRouter = DeepLinkRouter<AppSteps>(fallbackToPath: fallback)
-    var dynamicRouter = DeepLinkRouter<DynamicSteps>(fallbackToPath: fallback)
+    let accepted = (bytes.first ?? 0) & 2 == 2 ? origins : []
+    var typedRouter = DeepLinkRouter<AppSteps>(origins: accepted, fallbackToPath: fallback)
+    var dynamicRouter = DeepLinkRouter<DynamicSteps>(origins: accepted, fallbackToPath: fallback)
     // The same patterns with targets that show what the router writes into them.
-    var targetRouter = DeepLinkRouter<AppSteps>(fallbackToPath: false)
+    var targetRouter = DeepLinkRouter<AppSteps>(origins: accepted, fallbackToPath: false)
     var patterns: [ReferencePattern] = []
     var typed = AppSteps()
     var dynamic = DynamicSteps(schema: schema)
@@ -327,7 +499,11 @@ func check(_ bytes: [UInt8]) {
             let dynamicError = register(pattern, in: &dynamicRouter)
             require(typedError == dynamicError, "\(context): the routers disagree on \(pattern)")
             if let error = typedError {
-                require(error.pattern == pattern, "\(context): \(error) names another pattern")
+                // A long pattern is named by its excerpt, as a long link is.
+                let named = DeepLinkError(pattern: pattern, reason: error.reason).pattern
+                require(
+                    error.pattern == named && error.link == nil && error.route == nil,
+                    "\(context): \(error) names another pattern")
             } else {
                 let reference = ReferencePattern(pattern)
                 patterns.append(reference)
@@ -408,9 +584,29 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
             "myapp://session/c0ffee00-0000-4000-8000-000000000001/+01",
             "myapp://find?page=-00&q=x", "myapp://tree/010/a/b", "myapp://tree/1/a//",
         ],
+        [
+            "@profile/@<user>", "@profile/@@<user>", "@profile/@me", "@profile/@<int:n>",
+            "@profile/v<uuid:u>", "@profile/<any>", "@profile/@<rest:r>", "@profile/x<y>z",
+            "myapp://profile/@ann", "myapp://profile/@@ann", "myapp://profile/@me",
+            "myapp://profile/@007", "myapp://profile/@", "myapp://profile/@@",
+            "myapp://profile/vC0FFEE00-0000-4000-8000-000000000001", "myapp://profile/v",
+            "myapp://profile/@99999999999999999999",
+        ],
+        [
+            "@myapp://profile/<tab>", "@https://example.com/profile/<tab>",
+            "@https://*.example.com/profile/<tab>", "@https://*.a.example.com/profile/<tab>",
+            "@https://*/profile/<tab>", "@https://<server>/profile/@<user>", "@x://<a>/<b>",
+            "@https://*.b.org/x", "@http://example.com/x", "@https://Example.COM/profile/@<u>",
+            "https://example.com/profile/detail", "https://a.example.com/profile/detail",
+            "https://b.a.example.com/profile/detail", "https://x.b.a.example.com/profile/@ann",
+            "https://badexample.com/profile/detail", "https://other.org/profile/@bob",
+            "https://EXAMPLE.com/profile/@ann", "myapp://profile/detail", "x://profile/friends",
+            "y://profile/detail", "http://example.com/profile/detail", "https://example.com/",
+            "https://u@example.com/profile/detail",
+        ],
     ]
     return inputs.enumerated().map { index, lines in
-        [UInt8(index % 2)] + Array(lines.joined(separator: "\n").utf8)
+        [UInt8(index % 2) | (index >= 6 ? 2 : 0)] + Array(lines.joined(separator: "\n").utf8)
     }
 }
 
@@ -420,5 +616,6 @@ FuzzDriver.main(
         "myapp://", "myapp:///", "\n@", "<int:", "<", ">", "/", "?refuse", "&fresh", "?fresh=1",
         "%2F", "%25", "%20", "%C3%A9", "#", "@", ":", "[", "]", "<uuid:", "<rest:", "?q=<q>",
         "..", "%2E", "&", "=", "https://", "99999999999999999999",
-        "C0FFEE00-0000-4000-8000-000000000001",
+        "C0FFEE00-0000-4000-8000-000000000001", "@<user>", "/@", "https://*.example.com/",
+        "https://*/", "https://<h>/", "a.example.com", "example.com",
     ], check: check)

@@ -2,7 +2,8 @@ import Foundation
 import StepTree
 
 /// `steptree open --schema S.json --routes R.json URL...`: routes each URL from the schema's
-/// initial state and prints the screen it lands on and the events, or the error.
+/// initial state and prints the screen it lands on, the events and the payloads the link gave
+/// the screens it shows, or the error.
 /// - Returns: 0 when every URL routes, 1 when one does not or a file is refused, 2 for bad
 ///   arguments.
 func open(_ arguments: [String]) -> Int32 {
@@ -12,8 +13,8 @@ func open(_ arguments: [String]) -> Int32 {
         let schema = try loadSchema(options.value("--schema"))
         let router: DeepLinkRouter<DynamicSteps>
         let (file, table) = try loadRoutes(options.value("--routes"))
-        do throws(DeepLinkRouteTableError) {
-            router = try table.router()
+        do throws(DeepLinkError) {
+            router = try table.router(for: DynamicSteps.self)
         } catch {
             throw .failed("\(file): \(error)")
         }
@@ -27,6 +28,9 @@ func open(_ arguments: [String]) -> Int32 {
                 for event in NavigationDiff.events(from: initial, to: state) {
                     print("  " + shown(event))
                 }
+                for (path, payload) in payloads(of: state, from: initial) {
+                    print("  " + shown("payload \(path): \(payload)"))
+                }
             } catch {
                 print(shown("\(link) -> error: \(error)"))
                 failed = true
@@ -36,9 +40,23 @@ func open(_ arguments: [String]) -> Int32 {
     }
 }
 
+/// The payloads of the steps on the way to the visible screen of `state` that differ from
+/// those in `initial`, top-down.
+func payloads(of state: DynamicSteps, from initial: DynamicSteps) -> [(StepPath, String)] {
+    let visible = state.visibleScreen.segments
+    return (1...max(visible.count, 1)).compactMap { count in
+        let path = StepPath(Array(visible.prefix(count)))
+        guard let payload = state.node(at: path)?.payload,
+            initial.node(at: path)?.payload != payload
+        else { return nil }
+        return (path, payload)
+    }
+}
+
 let openUsage = """
     usage: steptree open --schema FILE.json --routes ROUTES.json URL [URL ...]
-      Routes each URL from the schema's initial state; prints the screen and the events.
+      Routes each URL from the schema's initial state; prints the screen, the events and the
+      payloads the link gave.
     """
 
 /// Reads the routes file at `path` (see ``DeepLinkRouteTable``).
@@ -47,7 +65,7 @@ let openUsage = """
 func loadRoutes(_ path: String?) throws(CommandError) -> (path: String, table: DeepLinkRouteTable) {
     guard let path else { throw .usage("--routes FILE.json is required") }
     let data = try readFile(path, limit: FileLimit.routes)
-    do throws(DeepLinkRouteTableError) {
+    do throws(DeepLinkError) {
         return (path, try DeepLinkRouteTable(json: data))
     } catch {
         throw .failed("\(path): \(error)")

@@ -10,27 +10,29 @@ extension ReadmeTree {
     struct LinkExamples {
         @Test func deepLinksFromOutside() throws {
             var router = DeepLinkRouter<AppSteps>(
-                origins: [.scheme("myapp"), .universalLink(host: "example.com")])
-            try router.register(
-                "friend/<name>", showing: "profile/friends/<name>", beneath: ["profile/friends/me"])
+                origins: [.scheme("myapp"), .universalLink(host: "*.example.com")])
+            // A capture after a stack names one of its elements.
+            try router.register("friend/<name>", showing: "profile/friends/<name>")
             try router.register("theme/<name>", showing: "profile/detail/<name>")
-            // A handler, for edits a target cannot say; its own errors reach the caller.
+            // A handler, for edits a target cannot say; it sees the whole link, and its own errors reach
+            // the caller.
             try router.register("search?q=<query>") { root, link in
                 root.select(\.explore, with: ExploreData(query: link.string("query")))
             }
 
-            let navigator = Navigator(AppSteps())
-            // A universal link: the host is dropped.
-            let link = try #require(URL(string: "https://example.com/friend/ann"))
-            // A cold start: back goes to your own profile.
+            var start = AppSteps()
+            try start.setStack(path: "profile/friends", ids: ["ann", "bob"])
+            try start.select(path: "home")
+            let navigator = Navigator(start)
+            // A universal link from a subdomain: the host is dropped.
+            let link = try #require(URL(string: "https://www.example.com/friend/ann"))
             let events = try navigator.transaction(.deepLink) { try router.route(link, in: &$0) }
             #expect(
                 events.map(\.description) == [
-                    "select / home -> profile", "push /profile/friends/me",
-                    "push /profile/friends/ann",
+                    "pop /profile/friends/bob", "select / home -> profile",
                 ])
             #expect(
-                router.url(for: navigator.root, from: AppSteps())?.absoluteString
+                router.url(for: navigator.root, from: start)?.absoluteString
                     == "myapp://friend/ann")
 
             var steps = AppSteps()

@@ -1,8 +1,14 @@
 import Foundation
 
-/// A link read and checked before it is matched: its path segments and query items, each
-/// percent-decoded exactly once.
+/// A link read and checked before it is matched: where it comes from, its path segments and
+/// query items, each percent-decoded exactly once.
 struct DeepLinkAddress: Sendable {
+    /// The scheme, in lower case.
+    var scheme: String
+    /// The host of a universal link, in lower case; `nil` for a custom scheme.
+    var host: String?
+    /// The accepted origin the link comes from (see ``DeepLinkOrigin``).
+    var origin: DeepLinkOrigin
     var segments: [String]
     var query: [String: String]
 
@@ -26,20 +32,32 @@ struct DeepLinkAddress: Sendable {
         let scheme = components.scheme?.lowercased() ?? ""
         let host = components.percentEncodedHost ?? ""
         var encoded: [Substring] = []
-        let schemes = origins.compactMap {
-            if case .scheme(let s) = $0 { s.lowercased() } else { nil }
-        }
-        let hosts = origins.compactMap {
-            if case .universalLink(let host) = $0 { host.lowercased() } else { nil }
-        }
+        let hosts = origins.filter { if case .universalLink = $0 { true } else { false } }
         // With no origins configured, any custom scheme is accepted, as before origins existed.
-        let isCustom =
+        let custom: DeepLinkOrigin? =
             origins.isEmpty
-            ? !scheme.isEmpty && scheme != "http" && scheme != "https" : schemes.contains(scheme)
-        if isCustom {
+            ? (!scheme.isEmpty && scheme != "http" && scheme != "https" ? .scheme(scheme) : nil)
+            : origins.first {
+                if case .scheme(let own) = $0 { own.lowercased() == scheme } else { false }
+            }
+        if let custom {
             if !host.isEmpty { encoded.append(Substring(host)) }
+            self.scheme = scheme
+            self.host = nil
+            origin = custom
         } else if scheme == "https", !hosts.isEmpty {
-            guard hosts.contains(host.lowercased()) else { throw fail(.unknownHost(host)) }
+            let lowered = host.lowercased()
+            // The exact host, else the wildcard with the longest suffix.
+            let accepting = hosts.filter { $0.accepts(host: lowered) }
+            guard
+                let best = accepting.first(where: { $0.wildcardSuffix == nil })
+                    ?? accepting.max(by: {
+                        ($0.wildcardSuffix?.utf8.count ?? 0) < ($1.wildcardSuffix?.utf8.count ?? 0)
+                    })
+            else { throw fail(.unknownHost(host)) }
+            self.scheme = scheme
+            self.host = lowered
+            origin = best
         } else {
             throw fail(.unknownScheme(scheme))
         }

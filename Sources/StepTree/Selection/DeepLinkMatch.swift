@@ -1,7 +1,14 @@
 import Foundation
 
-/// A link matched by a ``DeepLinkRouter`` pattern: its captures, already converted to their
-/// placeholder's type, and its query items.
+/// A link matched by a ``DeepLinkRouter`` pattern: the whole link as read (where it comes from,
+/// its path and query items) and its captures, already converted to their placeholder's type.
+///
+/// ```swift
+/// try router.register("@<user>") { root, link in
+///     let local = link.origin == .universalLink(host: "my.server")
+///     try root.push(Destination.account(AccountScreen(user: link.string("user"), local: local)))
+/// }
+/// ```
 ///
 /// A typed capture is read without an optional: the match exists only because every capture
 /// converted. Asking for a name the pattern does not capture with that type is a programming
@@ -18,10 +25,20 @@ public struct DeepLinkMatch: Hashable, Sendable {
 
     /// The pattern that matched.
     public let pattern: String
+    /// The link's scheme, in lower case: `https` for a universal link.
+    public let scheme: String
+    /// The host of a universal link, in lower case (`mastodon.social`); `nil` for a custom
+    /// scheme, whose host is the first segment of ``path``.
+    public let host: String?
+    /// The origin among the router's that accepts the link: its custom scheme, or the host or
+    /// wildcard host that accepts it (see ``DeepLinkOrigin``); with no origins configured, the
+    /// link's scheme.
+    public let origin: DeepLinkOrigin
     /// The link's path: its segments, percent-decoded once (without the host of a universal
     /// link).
     public let path: StepPath
-    /// Every capture's text as the link wrote it, decoded (a `<rest:…>` capture joined by `/`).
+    /// Every capture's text as the link wrote it, decoded (a `<rest:…>` capture joined by `/`;
+    /// a prefixed one without its prefix; the host's in lower case).
     public let values: [String: String]
     /// Every query item of the link by name, decoded; their order in the link does not matter.
     public let query: [String: String]
@@ -42,7 +59,7 @@ public struct DeepLinkMatch: Hashable, Sendable {
         return value
     }
 
-    /// The `<name>` capture.
+    /// The `<name>` capture (also `prefix<name>` and a host's `https://<name>/`).
     public func string(_ name: String) -> String {
         guard case .text(let value) = captures[name] else { misuse(name, "text") }
         return value

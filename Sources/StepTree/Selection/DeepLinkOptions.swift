@@ -1,19 +1,47 @@
 /// Where links may come from: a custom scheme, whose host is the first segment
 /// (`shop://product/123`), or a universal-link host over `https`, which is dropped
 /// (`https://shop.example.com/product/123`).
+///
+/// A host written `*.example.com` accepts every subdomain of `example.com` at any depth
+/// (`a.example.com`, `a.b.example.com`) but not `example.com` itself; `*` accepts every host.
+/// When several origins accept a link, the one it is said to come from
+/// (``DeepLinkMatch/origin``) is the scheme, or else the exact host, or else the wildcard with
+/// the longest suffix.
 public enum DeepLinkOrigin: Hashable, Sendable {
     /// A custom scheme such as `shop`, compared without regard to case.
     case scheme(String)
-    /// A web host such as `shop.example.com` whose `https` links the app handles, compared
-    /// without regard to case.
+    /// A web host such as `shop.example.com`, `*.example.com` or `*`, whose `https` links the
+    /// app handles, compared without regard to case.
     case universalLink(host: String)
+
+    /// For a wildcard host, the suffix a host must end with: `.example.com` for
+    /// `*.example.com`, `""` for `*`; `nil` for an exact host or a scheme.
+    var wildcardSuffix: String? {
+        guard case .universalLink(let host) = self else { return nil }
+        if host == "*" { return "" }
+        guard host.utf8.starts(with: "*.".utf8) else { return nil }
+        return String(host.lowercased().dropFirst())
+    }
+
+    /// Whether this universal-link origin accepts `host`, written in lower case.
+    func accepts(host: String) -> Bool {
+        guard case .universalLink(let own) = self else { return false }
+        guard let suffix = wildcardSuffix else { return own.lowercased() == host }
+        return Self.host(host, endsWith: suffix)
+    }
+
+    /// Whether `host` has at least one byte before `suffix`, which it ends with.
+    static func host(_ host: String, endsWith suffix: String) -> Bool {
+        host.utf8.count > suffix.utf8.count
+            && host.utf8.reversed().starts(with: suffix.utf8.reversed())
+    }
 }
 
 /// How a matched route lands on its target.
 public enum DeepLinkLanding: Hashable, Sendable {
-    /// Exactly on the target: what would cover it is cleared (``StepNode/show(path:fresh:)-(StepPath,_)``).
+    /// Exactly on the target: what would cover it is cleared (``StepNode/show(path:with:)``).
     case show
-    /// Selects the target and leaves the rest as it is (``StepNode/select(path:fresh:)-(StepPath,_)``).
+    /// Selects the target and leaves the rest as it is (``StepNode/select(path:with:)``).
     case select
 }
 

@@ -12,22 +12,46 @@ enum DeepLinkPiece: Hashable, Sendable {
     case uuid(String)
     /// `<rest:name>`: one or more segments, to the end of the path.
     case rest(String)
+    /// `prefix<name>`, `prefix<int:name>` or `prefix<uuid:name>`: one segment that starts with
+    /// the literal prefix (compared by bytes), whose rest, not empty, the placeholder captures.
+    indirect case prefixed(String, DeepLinkPiece)
 
     /// The placeholder's name, or `nil` for a literal.
     var name: String? {
         switch self {
         case .literal: nil
         case .text(let name), .int(let name), .uuid(let name), .rest(let name): name
+        case .prefixed(_, let inner): inner.name
         }
     }
 
-    /// Reads `<name>`, `<type:name>` or a literal.
+    /// The placeholder without its prefix.
+    var unprefixed: DeepLinkPiece {
+        if case .prefixed(_, let inner) = self { inner } else { self }
+    }
+
+    /// Reads `<name>`, `<type:name>`, `prefix<name>`, `prefix<type:name>` or a literal.
     ///
     /// A pattern is read as bytes, as paths are: a combining mark after `/`, `<`, `:` or `>`
     /// makes one character with it, and must not hide it.
-    init(_ text: Substring, in pattern: String) throws(DeepLinkPatternError) {
-        func fail(_ reason: DeepLinkPatternError.Reason) -> DeepLinkPatternError {
-            DeepLinkPatternError(pattern: pattern, reason: reason)
+    init(_ text: Substring, in pattern: String) throws(DeepLinkError) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: pattern, reason: reason)
+        }
+        if let open = text.utf8.firstIndex(of: UInt8(ascii: "<")), open != text.utf8.startIndex,
+            text.utf8.last == UInt8(ascii: ">")
+        {
+            let prefix = Substring(text.utf8[..<open])
+            guard StepPath.isValidSegment(prefix), !Self.hasBracket(prefix) else {
+                throw fail(.invalidLiteral(String(prefix)))
+            }
+            let inner = try Self(Substring(text.utf8[open...]), in: pattern)
+            switch inner {
+            case .text, .int, .uuid: self = .prefixed(String(prefix), inner)
+            case .rest(let name): throw fail(.restNotLast(name))
+            case .literal, .prefixed: throw fail(.malformedPlaceholder(String(text)))
+            }
+            return
         }
         guard let inner = Self.placeholder(text) else {
             guard StepPath.isValidSegment(text), !Self.hasBracket(text) else {
@@ -71,7 +95,7 @@ enum DeepLinkPiece: Hashable, Sendable {
     }
 
     /// Whether `segment` is written as an integer, `[+-]?[0-9]+`, as `<int:…>` requires.
-    static func isInteger(_ segment: String) -> Bool {
+    static func isInteger(_ segment: some StringProtocol) -> Bool {
         var digits = Substring(segment).utf8
         if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
             digits = digits.dropFirst()
@@ -86,35 +110,72 @@ enum DeepLinkPiece: Hashable, Sendable {
     }
 }
 
-/// A registered pattern, parsed: `product/<int:id>/reviews?sort=<order>`.
+/// Which links a pattern takes, by the origin its text starts with.
+enum DeepLinkScope: Hashable, Sendable {
+    /// No origin: a link from any origin the router accepts.
+    case any
+    /// `scheme://…`: a link with this custom scheme (in lower case).
+    case scheme(String)
+    /// `https://host/…`: a universal link to this host (in lower case).
+    case host(String)
+    /// `https://*.suffix/…` or `https://*/…`: a universal link to a host that ends with the
+    /// suffix (`.suffix`, in lower case; `""` for `*`) after at least one byte.
+    case wildcard(String)
+    /// `https://<name>/…`: a universal link to any host, captured.
+    case anyHost
+}
+
+/// A registered pattern, parsed: `product/<int:id>/reviews?sort=<order>`, optionally after an
+/// origin: `myapp://status/<int:id>`, `https://<server>/@<user>`.
 struct DeepLinkPattern: Sendable {
     /// The pattern as registered.
     let text: String
+    /// The links it takes, by origin.
+    let scope: DeepLinkScope
+    /// The name of the host's placeholder in `https://<name>/…`.
+    let hostName: String?
     /// The path segments.
     let segments: [DeepLinkPiece]
     /// The query items by name: each a placeholder (never a rest), required in a link.
     let query: [String: DeepLinkPiece]
 
-    /// Every placeholder name, path first.
+    /// Every placeholder name: the host's, the path's, then the query's by item name.
     var names: [String] {
-        segments.compactMap(\.name) + query.keys.sorted().compactMap { query[$0]?.name }
+        (hostName.map { [$0] } ?? []) + segments.compactMap(\.name)
+            + query.keys.sorted().compactMap { query[$0]?.name }
+    }
+
+    /// Every placeholder by name, without prefixes: the host's is untyped text.
+    var placeholders: [String: DeepLinkPiece] {
+        var found: [String: DeepLinkPiece] = [:]
+        if let hostName { found[hostName] = .text(hostName) }
+        for piece in segments + Array(query.values) {
+            if let name = piece.name { found[name] = piece.unprefixed }
+        }
+        return found
     }
 
     /// Parses `text`.
-    /// - Throws: ``DeepLinkPatternError`` naming the first problem.
-    init(_ text: String) throws(DeepLinkPatternError) {
-        func fail(_ reason: DeepLinkPatternError.Reason) -> DeepLinkPatternError {
-            DeepLinkPatternError(pattern: text, reason: reason)
+    /// - Throws: ``DeepLinkError`` naming the pattern and its first problem.
+    init(_ text: String) throws(DeepLinkError) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: text, reason: reason)
         }
         self.text = text
+        let (scope, hostName, rest) = try Self.origin(of: text)
+        self.scope = scope
+        self.hostName = hostName
         let (path, queryText) =
-            if let mark = text.utf8.firstIndex(of: UInt8(ascii: "?")) {
-                (String(text[..<mark]), String(text[text.utf8.index(after: mark)...]))
+            if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                (
+                    Substring(rest.utf8[..<mark]),
+                    Substring(rest.utf8[rest.utf8.index(after: mark)...])
+                )
             } else {
-                (text, "")
+                (rest, Substring())
             }
         guard !path.isEmpty else { throw fail(.emptyPattern) }
-        var names = Set<String>()
+        var names = Set(hostName.map { [$0] } ?? [])
         var segments: [DeepLinkPiece] = []
         for (index, part) in StepPath.split(path).enumerated() {
             guard !part.isEmpty else { throw fail(.emptySegment(index: index)) }
@@ -128,7 +189,7 @@ struct DeepLinkPattern: Sendable {
             segments.append(piece)
         }
         var query: [String: DeepLinkPiece] = [:]
-        for item in StepPath.split(queryText[...], at: "&") where !queryText.isEmpty {
+        for item in StepPath.split(queryText, at: "&") where !queryText.isEmpty {
             let parts = StepPath.split(item, at: "=", maxSplits: 1)
             guard parts.count == 2, StepPath.isValidSegment(parts[0]),
                 query[String(parts[0])] == nil,
@@ -143,10 +204,66 @@ struct DeepLinkPattern: Sendable {
         self.segments = segments
         self.query = query
     }
+
+    /// The origin `text` starts with, and the rest of it: `scheme://` (before the first `/`,
+    /// a `:` and then `//`) or `https://host/`; none when the first `/` does not follow a `:`.
+    private static func origin(of text: String) throws(DeepLinkError) -> (
+        DeepLinkScope, String?, Substring
+    ) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: text, reason: reason)
+        }
+        let bytes = text.utf8
+        guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex,
+            bytes[bytes.index(before: slash)] == UInt8(ascii: ":")
+        else { return (.any, nil, text[...]) }
+        let colon = bytes.index(before: slash)
+        let after = bytes.index(after: slash)
+        // `a:/b` is a path whose first segment is `a:`; `a://b` has an origin.
+        guard after < bytes.endIndex, bytes[after] == UInt8(ascii: "/") else {
+            return (.any, nil, text[...])
+        }
+        let scheme = String(Substring(bytes[..<colon])).lowercased()
+        let written = String(Substring(bytes[...after]))
+        guard let first = scheme.utf8.first, Self.isLetter(first),
+            scheme.utf8.allSatisfy({
+                Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0)
+            })
+        else { throw fail(.malformedOrigin(written)) }
+        let start = bytes.index(after: after)
+        guard scheme == "https" else { return (.scheme(scheme), nil, Substring(bytes[start...])) }
+        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else {
+            throw fail(.malformedOrigin(text))
+        }
+        let host = Substring(bytes[start..<end])
+        let rest = Substring(bytes[bytes.index(after: end)...])
+        let origin = String(Substring(bytes[..<end])) + "/"
+        if host.utf8.first == UInt8(ascii: "<") {
+            guard case .text(let name) = try DeepLinkPiece(host, in: text) else {
+                throw fail(.malformedOrigin(origin))
+            }
+            return (.anyHost, name, rest)
+        }
+        let lowered = host.lowercased()
+        let name =
+            lowered == "*" ? "" : lowered.hasPrefix("*.") ? String(lowered.dropFirst(2)) : lowered
+        guard lowered == "*" || !name.isEmpty,
+            name.utf8.allSatisfy({
+                Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "-._".utf8.contains($0)
+            })
+        else { throw fail(.malformedOrigin(origin)) }
+        if lowered == "*" { return (.wildcard(""), nil, rest) }
+        if lowered.hasPrefix("*.") { return (.wildcard("." + name), nil, rest) }
+        return (.host(name), nil, rest)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
 }
 
 /// A path with `<name>` segments filled from a link's captures: a route's target, or a screen
-/// beneath it.
+/// beneath it; one written `./…` is relative to the selected tab.
 struct DeepLinkTemplate: Hashable, Sendable {
     enum Part: Hashable, Sendable {
         case key(String)
@@ -154,19 +271,24 @@ struct DeepLinkTemplate: Hashable, Sendable {
     }
 
     let text: String
+    /// Whether it is written `./…`: relative to the selected tab.
+    let isRelative: Bool
     let parts: [Part]
 
-    /// Parses `text` (`profile/friends/<id>`), whose placeholders must be among `names`.
-    init(_ text: String, pattern: String, names: Set<String>) throws(DeepLinkPatternError) {
-        func fail(_ reason: DeepLinkPatternError.Reason) -> DeepLinkPatternError {
-            DeepLinkPatternError(pattern: pattern, reason: reason)
+    /// Parses `text` (`profile/friends/<id>`, `./path/status`), whose placeholders must be
+    /// among `names`.
+    init(_ text: String, pattern: String, names: Set<String>) throws(DeepLinkError) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: pattern, reason: reason)
         }
         self.text = text
+        isRelative = text.utf8.starts(with: "./".utf8)
         let segments: [Substring]
         do {
-            segments = try StepPath.parts(of: text)
+            segments = try StepPath.parts(
+                of: isRelative ? String(Substring(text.utf8.dropFirst(2))) : text)
         } catch {
-            throw fail(.invalidTarget(text))
+            throw fail(.malformedTarget(text))
         }
         var parts: [Part] = []
         for segment in segments {
@@ -176,7 +298,7 @@ struct DeepLinkTemplate: Hashable, Sendable {
                 parts.append(.capture(name))
             } else {
                 guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment)
-                else { throw fail(.invalidTarget(text)) }
+                else { throw fail(.malformedTarget(text)) }
                 parts.append(.key(String(segment)))
             }
         }
@@ -188,15 +310,33 @@ struct DeepLinkTemplate: Hashable, Sendable {
         Set(parts.compactMap { if case .capture(let name) = $0 { name } else { nil } })
     }
 
-    /// The path for `match`: a `<rest:…>` capture fills as many segments as it holds.
-    func path(for match: DeepLinkMatch) -> StepPath {
+    /// The path for `match`, after `base` (the selected tab, for a relative template): a
+    /// `<rest:…>` capture fills as many segments as it holds.
+    func path(for match: DeepLinkMatch, under base: StepPath = .root) -> StepPath {
         StepPath(
-            parts.flatMap { part -> [String] in
-                switch part {
-                case .key(let key): [key]
-                case .capture(let name): match.segments(of: name)
-                }
-            })
+            (isRelative ? base.segments : [])
+                + parts.flatMap { part -> [String] in
+                    switch part {
+                    case .key(let key): [key]
+                    case .capture(let name): match.segments(of: name)
+                    }
+                })
+    }
+
+    /// The indexes of the segments of ``path(for:under:)`` that captures fill, after `base`.
+    func captureIndexes(for match: DeepLinkMatch, under base: StepPath = .root) -> Set<Int> {
+        var index = isRelative ? base.segments.count : 0
+        var found: Set<Int> = []
+        for part in parts {
+            switch part {
+            case .key: index += 1
+            case .capture(let name):
+                let count = match.segments(of: name).count
+                found.formUnion(index..<index + count)
+                index += count
+            }
+        }
+        return found
     }
 
     /// The captures that fill this template to exactly `path`, or `nil`: a capture that is not

@@ -1,39 +1,56 @@
 import Foundation
 
 /// A routing table as data: the origins a router accepts and its routes, each a pattern and the
-/// step path it lands on. It is the routes file that `steptree open` and `steptree lint` read:
+/// step path it lands on. It is the routes file that `steptree open` and `steptree lint` read,
+/// and an app can ship it for its own tree (``router(for:)``):
 ///
 /// ```json
-/// {"schemes": ["shop"], "hosts": ["shop.example.com"], "landing": "show",
+/// {"schemes": ["myapp"], "hosts": ["my.server", "*"], "landing": "show",
 ///  "fallbackToPath": false, "routes": [
-///    {"pattern": "orders/<int:id>", "target": "orders/order/<id>", "beneath": ["orders/list"]}]}
+///    {"pattern": "myapp://status/<int:id>", "target": "./path/status", "fallbackTab": "home"},
+///    {"pattern": "https://my.server/@<user>", "target": "./path/account", "fallbackTab": "home"},
+///    {"pattern": "https://<server>/@<user>/<int:id>", "target": "./path/status",
+///     "fallbackTab": "home"},
+///    {"pattern": "orders/<int:id>", "target": "orders/order", "beneath": ["orders/list"]}]}
 /// ```
 ///
 /// Every key but `routes` may be left out: no schemes or hosts (any scheme but `http` and
-/// `https`), `show` landing, no path fallback, no screens beneath.
+/// `https`), `show` landing, no path fallback, no screens beneath, no fallback tab. A route's
+/// `pattern`, `target`, `beneath` and `fallbackTab` are what
+/// ``DeepLinkRouter/register(_:showing:beneath:fallbackTab:gate:)`` takes; a host may be a
+/// wildcard (`*.example.com`, `*`).
 public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
     /// One route: a pattern and the step path its links land on.
     public struct Route: Codable, Hashable, Sendable {
         /// The pattern, as ``DeepLinkRouter/register(_:gate:_:)`` reads it.
         public var pattern: String
-        /// The screen's path, with `<name>` segments filled from the captures.
+        /// The screen's path, absolute or `./…` (in the selected tab), with `<name>` segments
+        /// filled from the captures.
         public var target: String
-        /// Paths selected before the target, for the screens that belong beneath it.
+        /// Paths selected, or pushed, before the target, for the screens that belong beneath it.
         public var beneath: [String]
+        /// The tab whose paths are taken when the selected tab has none of the route's `./…`
+        /// paths.
+        public var fallbackTab: String?
 
         /// Creates a route.
-        public init(_ pattern: String, showing target: String, beneath: [String] = []) {
+        public init(
+            _ pattern: String, showing target: String, beneath: [String] = [],
+            fallbackTab: String? = nil
+        ) {
             self.pattern = pattern
             self.target = target
             self.beneath = beneath
+            self.fallbackTab = fallbackTab
         }
     }
 
     /// Custom schemes accepted, such as `shop`.
     public var schemes: [String]
-    /// Universal-link hosts accepted over `https`, such as `shop.example.com`.
+    /// Universal-link hosts accepted over `https`, such as `shop.example.com`, `*.example.com`
+    /// or `*`.
     public var hosts: [String]
-    /// How targets and fallback paths are landed on.
+    /// How absolute targets and fallback paths are landed on.
     public var landing: DeepLinkLanding
     /// Whether a link no pattern matches is read as a step path.
     public var fallbackToPath: Bool
@@ -53,16 +70,16 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
     }
 
     /// Reads a routes file.
-    /// - Throws: ``DeepLinkRouteTableError/Reason/malformed(_:)`` naming where in the file and
-    ///   what is wrong.
+    /// - Throws: ``DeepLinkError/Reason/malformedTable(_:)`` naming where in the file and what
+    ///   is wrong.
     /// - Complexity: O(*n*) in the size of the input.
-    public init(json data: Data) throws(DeepLinkRouteTableError) {
+    public init(json data: Data) throws(DeepLinkError) {
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
         } catch let error as DecodingError {
-            throw DeepLinkRouteTableError(.malformed(Self.describe(error)))
+            throw DeepLinkError(reason: .malformedTable(DeepLinkError.describe(error)))
         } catch {
-            throw DeepLinkRouteTableError(.malformed("\(error)"))
+            throw DeepLinkError(reason: .malformedTable("\(error)"))
         }
     }
 
@@ -71,29 +88,43 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
         schemes.map(DeepLinkOrigin.scheme) + hosts.map { DeepLinkOrigin.universalLink(host: $0) }
     }
 
-    /// The router the table describes, for a schema-driven tree.
-    /// - Throws: ``DeepLinkRouteTableError/Reason/invalidRoute(index:_:)`` for the first route
-    ///   the router refuses.
+    /// The router the table describes, for a tree of type `root`: ``DynamicSteps`` for a
+    /// schema-driven tree, or an app's own.
+    ///
+    /// ```swift
+    /// let router = try table.router(for: DynamicSteps.self)
+    /// ```
+    /// - Throws: ``DeepLinkError`` naming the first route the router refuses
+    ///   (``DeepLinkError/route``) and why.
     /// - Complexity: O(*s*) for *s* pattern segments in all.
-    public func router() throws(DeepLinkRouteTableError) -> DeepLinkRouter<DynamicSteps> {
-        var router = DeepLinkRouter<DynamicSteps>(
+    public func router<Root: StepNode>(for root: Root.Type) throws(DeepLinkError)
+        -> DeepLinkRouter<Root>
+    {
+        var router = DeepLinkRouter<Root>(
             origins: origins, landing: landing, fallbackToPath: fallbackToPath)
         for index in routes.indices {
-            if let error = register(index, into: &router) {
-                throw DeepLinkRouteTableError(.invalidRoute(index: index, error))
-            }
+            if let error = register(index, into: &router) { throw error.inRoute(index) }
         }
         return router
     }
 
     /// Registers route `index` into `router`.
     /// - Returns: Why the router refused it, or `nil`.
-    func register(_ index: Int, into router: inout DeepLinkRouter<DynamicSteps>)
-        -> DeepLinkPatternError?
+    func register<Root: StepNode>(_ index: Int, into router: inout DeepLinkRouter<Root>)
+        -> DeepLinkError?
     {
         let route = routes[index]
         do {
-            try router.register(route.pattern, showing: route.target, beneath: route.beneath)
+            var fallback: StepPath?
+            if let text = route.fallbackTab {
+                guard let path = try? StepPath(parsing: text) else {
+                    return DeepLinkError(pattern: route.pattern, reason: .malformedTarget(text))
+                }
+                fallback = path
+            }
+            try router.register(
+                route.pattern, showing: route.target, beneath: route.beneath,
+                fallbackTab: fallback)
             return nil
         } catch {
             return error
@@ -130,37 +161,28 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
         try container.encode(fallbackToPath, forKey: .fallbackToPath)
         try container.encode(routes, forKey: .routes)
     }
-
-    /// Where in the file a decoding error is, and what it is: `.routes[1]: 'target' is missing`.
-    private static func describe(_ error: DecodingError) -> String {
-        let (context, what): (DecodingError.Context, String) =
-            switch error {
-            case .keyNotFound(let key, let context): (context, "'\(key.stringValue)' is missing")
-            case .typeMismatch(let type, let context): (context, "expected \(type)")
-            case .valueNotFound(let type, let context): (context, "expected \(type)")
-            case .dataCorrupted(let context):
-                // With no place, the text itself is not JSON.
-                (context, context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription)
-            @unknown default:
-                (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
-            }
-        let place = context.codingPath.map {
-            $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)"
-        }
-        return place.isEmpty ? what : "\(place.joined()): \(what)"
-    }
 }
 
 extension DeepLinkRouteTable.Route {
     private enum CodingKeys: String, CodingKey {
-        case pattern, target, beneath
+        case pattern, target, beneath, fallbackTab
     }
 
-    /// Reads a route whose `beneath` may be missing.
+    /// Reads a route whose `beneath` and `fallbackTab` may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         pattern = try container.decode(String.self, forKey: .pattern)
         target = try container.decode(String.self, forKey: .target)
         beneath = try container.decodeIfPresent([String].self, forKey: .beneath) ?? []
+        fallbackTab = try container.decodeIfPresent(String.self, forKey: .fallbackTab)
+    }
+
+    /// Writes the route, `fallbackTab` only when it has one.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pattern, forKey: .pattern)
+        try container.encode(target, forKey: .target)
+        try container.encode(beneath, forKey: .beneath)
+        try container.encodeIfPresent(fallbackTab, forKey: .fallbackTab)
     }
 }

@@ -4,14 +4,50 @@ import Foundation
 /// once, segment by segment, not by trying every pattern.
 ///
 /// At each node the walk tries, in this order, the literal child named by the segment, the
-/// `int` child (for a segment written as an integer), the `uuid` child (for a segment that
-/// reads as a UUID), the untyped child, and last the `rest` child, which takes every remaining
-/// segment; it backs up to the next choice when a branch ends without a pattern. So the pattern
-/// that wins is the most specific at the first segment where candidates differ (literal, then
-/// typed, then untyped, then rest), and only then at the next one.
+/// prefixed children whose prefix the segment starts with (longer prefixes first; for one
+/// prefix, typed before untyped), the `int` child (for a segment written as an integer), the
+/// `uuid` child (for a segment that reads as a UUID), the untyped child, and last the `rest`
+/// child, which takes every remaining segment; it backs up to the next choice when a branch
+/// ends without a pattern. So the pattern that wins is the most specific at the first segment
+/// where candidates differ (literal, then prefixed, then typed, then untyped, then rest), and
+/// only then at the next one.
 struct DeepLinkTrie: Sendable {
+    /// A `prefix<…>` child.
+    struct Prefixed: Sendable {
+        let prefix: String
+        /// The placeholder after the prefix: `.int`, `.uuid` or `.text`, its name aside.
+        let kind: DeepLinkPiece
+        let child: Int
+
+        /// Whether `segment` starts with the prefix and the rest, not empty, has the kind.
+        func accepts(_ segment: String) -> Bool {
+            let bytes = segment.utf8
+            guard bytes.count > prefix.utf8.count, bytes.starts(with: prefix.utf8) else {
+                return false
+            }
+            let rest = Substring(bytes.dropFirst(prefix.utf8.count))
+            switch kind {
+            case .int: return DeepLinkPiece.isInteger(rest)
+            case .uuid: return UUID(uuidString: String(rest)) != nil
+            default: return true
+            }
+        }
+
+        /// Its place among its siblings: longer prefixes first, then typed before untyped.
+        var order: (Int, Int) {
+            let rank =
+                switch kind {
+                case .int: 0
+                case .uuid: 1
+                default: 2
+                }
+            return (-prefix.utf8.count, rank)
+        }
+    }
+
     struct Node: Sendable {
         var literals: [SegmentKey: Int] = [:]
+        var prefixed: [Prefixed] = []
         var int: Int?
         var uuid: Int?
         var text: Int?
@@ -37,8 +73,26 @@ struct DeepLinkTrie: Sendable {
     mutating func insert(_ pieces: [DeepLinkPiece], route: Int) -> Int? {
         var node = 0
         for piece in pieces {
+            if case .prefixed(let prefix, let inner) = piece {
+                let kind = Self.kind(of: inner)
+                if let known = nodes[node].prefixed.first(where: {
+                    $0.kind == kind && $0.prefix.utf8.elementsEqual(prefix.utf8)
+                }) {
+                    node = known.child
+                    continue
+                }
+                nodes.append(Node())
+                let entry = Prefixed(prefix: prefix, kind: kind, child: nodes.count - 1)
+                let at =
+                    nodes[node].prefixed.firstIndex { $0.order > entry.order }
+                    ?? nodes[node].prefixed.count
+                nodes[node].prefixed.insert(entry, at: at)
+                node = entry.child
+                continue
+            }
             let next: Int? =
                 switch piece {
+                case .prefixed: nil
                 case .literal(let key): nodes[node].literals[SegmentKey(key)]
                 case .int: nodes[node].int
                 case .uuid: nodes[node].uuid
@@ -52,6 +106,7 @@ struct DeepLinkTrie: Sendable {
             nodes.append(Node())
             let added = nodes.count - 1
             switch piece {
+            case .prefixed: break
             case .literal(let key): nodes[node].literals[SegmentKey(key)] = added
             case .int: nodes[node].int = added
             case .uuid: nodes[node].uuid = added
@@ -63,6 +118,15 @@ struct DeepLinkTrie: Sendable {
         if let existing = nodes[node].route { return existing }
         nodes[node].route = route
         return nil
+    }
+
+    /// The placeholder kind of a prefixed child, its name aside.
+    private static func kind(of piece: DeepLinkPiece) -> DeepLinkPiece {
+        switch piece {
+        case .int: .int("")
+        case .uuid: .uuid("")
+        default: .text("")
+        }
     }
 
     /// The route that matches `segments` best (see the type's comment).
@@ -84,6 +148,9 @@ struct DeepLinkTrie: Sendable {
             let route = search(child, next, &reached)
         {
             return route
+        }
+        for entry in node.prefixed where entry.accepts(segment) {
+            if let route = search(entry.child, next, &reached) { return route }
         }
         if let child = node.int, DeepLinkPiece.isInteger(segment),
             let route = search(child, next, &reached)

@@ -20,6 +20,38 @@ import Testing
         #expect(NavigationLinter().lint(try Self.shop(), routes: table) == [])
     }
 
+    /// Routes that land in the selected tab are read under every tab: one some tab lacks needs a
+    /// fallback tab that has it; a pattern's origin and prefixed segments are checked as the
+    /// router reads them.
+    @Test func selectedTabRoutesAreReadUnderEveryTab() throws {
+        let mastodon = try StepSchema(
+            json: Data(contentsOf: OpenCommandTests.fixture("mastodon-schema.json")))
+        let table = DeepLinkRouteTable(
+            schemes: ["myapp"], hosts: ["*.example.com", "my.server"], fallbackToPath: true,
+            routes: [
+                .init("https://<server>/@<user>/<int:id>", showing: "./path/status"),
+                .init("tags/<tag>", showing: "./path/hashtag", fallbackTab: "home"),
+                .init("https://*.example.com/@<user>", showing: "./path/nope", fallbackTab: "home"),
+                .init("myapp://status/<int:id>", showing: "./path/status", fallbackTab: "settings"),
+                .init("https://*.other.org/x", showing: "settings"),
+                .init("p/@<user>/reply", showing: "./path/status/reply", fallbackTab: "search"),
+            ])
+        #expect(
+            NavigationLinter().lint(mastodon, routes: table).map(\.description) == [
+                "warning routes[0]: partial-route: 'https://<server>/@<user>/<int:id>' is "
+                    + "refused while /settings is selected, having no fallbackTab: target "
+                    + "'./path/status' (no step 'path' at /settings) is not under /settings",
+                "error routes[2]: unresolved-route: target './path/nope' (no step 'nope' at "
+                    + "/home/path) of 'https://*.example.com/@<user>' is not under its "
+                    + "fallbackTab 'home'",
+                "error routes[3]: unresolved-route: target './path/status' (no step 'path' at "
+                    + "/settings) of 'myapp://status/<int:id>' is not under its fallbackTab "
+                    + "'settings'",
+                "error routes[4]: invalid-route: pattern 'https://*.other.org/x': the router "
+                    + "accepts no link from 'https://*.other.org/'",
+            ])
+    }
+
     @Test func findsEveryRouteProblemInRouteOrderThenTheStepsNoRouteReaches() throws {
         let table = Self.table([
             .init("product/<int:id>", showing: "catalog/product/<id>"),
@@ -144,7 +176,7 @@ import Testing
             ]
         let findings = NavigationLinter().lint(try Self.shop(), routes: table)
         #expect(findings.filter { $0.rule == .shadowedPattern }.map(\.description) == expected)
-        let router = try table.router()
+        let router = try table.router(for: DynamicSteps.self)
         if let witness = shadow.witness {
             let url = try #require(URL(string: "shop://" + witness))
             #expect(try router.resolve(url).pattern == shadow.patterns[last])

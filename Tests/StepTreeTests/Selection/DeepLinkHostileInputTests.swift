@@ -117,7 +117,10 @@ struct DeepLinkHostileInputTests {
                 maximumLength: 4096, maximumSegments: 32, maximumQueryItems: 32, maximumDepth: 4))
         try router.register("chain/<rest:ids>", showing: "profile/friends/<ids>")
         var steps = AppSteps()
-        #expect(throws: DeepLinkError(link: "x://chain/a/friends/b", reason: .tooDeep(5))) {
+        #expect(
+            throws: DeepLinkError(
+                link: "x://chain/a/friends/b", pattern: "chain/<rest:ids>", reason: .tooDeep(5))
+        ) {
             try router.route("x://chain/a/friends/b", in: &steps)
         }
         #expect(steps == AppSteps())

@@ -9,7 +9,11 @@ struct DeepLinkInboxTests {
 
     static func router() throws -> DeepLinkRouter<AppSteps> {
         var router = DeepLinkRouter<AppSteps>(origins: [.scheme("myapp")])
-        try router.register("friend/<name>", showing: "profile/friends/<name>", gate: signedIn)
+        // Friends known by name are pushed with explicit ids, by a handler.
+        try router.register("friend/<name>", gate: signedIn) { root, link in
+            let friend = try root.push(path: "profile/friends", id: link.string("name"))
+            try root.show(path: friend)
+        }
         try router.register("settings", gate: signedIn) { root, _ in
             try root.show(path: "profile/settings")
         }

@@ -29,12 +29,12 @@ struct DeepLinkPatternBytesTests {
 
     @Test(arguments: [
         // `<` + a combining mark still opens a placeholder, which must then close.
-        ("a/<\u{301}b", DeepLinkPatternError.Reason.malformedPlaceholder("<\u{301}b")),
+        ("a/<\u{301}b", DeepLinkError.Reason.malformedPlaceholder("<\u{301}b")),
         ("a/b\u{08}c", .invalidLiteral("b\u{08}c")),
     ])
-    func badPatterns(pattern: String, reason: DeepLinkPatternError.Reason) {
+    func badPatterns(pattern: String, reason: DeepLinkError.Reason) {
         var router = DeepLinkRouter<AppSteps>()
-        #expect(throws: DeepLinkPatternError(pattern: pattern, reason: reason)) {
+        #expect(throws: DeepLinkError(pattern: pattern, reason: reason)) {
             try router.register(pattern) { _, _ in }
         }
     }
@@ -44,5 +44,19 @@ struct DeepLinkPatternBytesTests {
         try router.register("caf\u{E9}") { _, _ in }
         #expect(router.match(try Self.url("myapp://caf%C3%A9"))?.pattern == "caf\u{E9}")
         #expect(router.match(try Self.url("myapp://cafe%CC%81")) == nil)
+    }
+
+    /// A placeholder's literal prefix is compared by bytes too: the segment must start with
+    /// exactly its bytes, and a combining mark after `<` does not hide the placeholder.
+    @Test func prefixesCompareByBytes() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("caf\u{E9}<rest>") { _, _ in }
+        #expect(router.match(try Self.url("myapp://caf%C3%A9s"))?.values == ["rest": "s"])
+        #expect(router.match(try Self.url("myapp://cafe%CC%81s")) == nil)
+        #expect(router.match(try Self.url("myapp://caf%C3%A9")) == nil)  // the rest is empty
+        #expect(throws: DeepLinkError(pattern: "@<\u{301}x", reason: .invalidLiteral("@<\u{301}x")))
+        {
+            try router.register("@<\u{301}x") { _, _ in }
+        }
     }
 }

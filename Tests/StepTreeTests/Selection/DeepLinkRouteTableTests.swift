@@ -32,13 +32,15 @@ import Testing
             json: Data(contentsOf: OpenCommandTests.fixture("shop-schema.json")))
         let table = DeepLinkRouteTable(
             schemes: ["shop"], landing: .select,
-            routes: [.init("o/<int:id>", showing: "orders/order/<id>", beneath: ["orders/list"])])
-        let router = try table.router()
+            routes: [.init("o/<int:id>", showing: "orders/order", beneath: ["orders/list"])])
+        let router = try table.router(for: DynamicSteps.self)
         #expect(router.landing == .select)
         #expect(router.fallbackToPath == false)
         var state = DynamicSteps(schema: schema)
         try router.route("shop://o/42", in: &state)
-        #expect(state.visibleScreen.description == "/orders/order/42/summary")
+        // A new order, its id minted, its payload the capture.
+        #expect(state.visibleScreen.description == "/orders/order/1/summary")
+        #expect(state.node(at: "orders/order/1")?.payload == "42")
     }
 
     @Test(arguments: [
@@ -53,7 +55,7 @@ import Testing
         (#"{}"#, "'routes' is missing"),
     ])
     func aFileThatIsNoTableSaysWhereAndWhat(json: String, message: String) {
-        #expect(throws: DeepLinkRouteTableError(.malformed(message))) {
+        #expect(throws: DeepLinkError(reason: .malformedTable(message))) {
             try DeepLinkRouteTable(json: Data(json.utf8))
         }
     }
@@ -63,16 +65,17 @@ import Testing
             .init("a", showing: "orders"), .init("<x", showing: "orders"),
             .init("b/<y>", showing: "orders"),
         ])
-        #expect(throws: DeepLinkRouteTableError.self) { try table.router() }
-        do {
-            _ = try table.router()
-        } catch {
-            #expect(error.description == "routes[1]: pattern '<x': malformed placeholder '<x'")
-            guard case .invalidRoute(index: 1, let pattern) = error.reason else {
-                Issue.record("not the second route: \(error)")
-                return
-            }
-            #expect(pattern.reason == .malformedPlaceholder("<x"))
+        #expect(
+            throws: DeepLinkError(pattern: "<x", route: 1, reason: .malformedPlaceholder("<x"))
+        ) {
+            try table.router(for: DynamicSteps.self)
+        }
+        #expect(
+            DeepLinkError(pattern: "<x", route: 1, reason: .malformedPlaceholder("<x"))
+                .description == "routes[1]: pattern '<x': malformed placeholder '<x'")
+        let bad = DeepLinkRouteTable(routes: [.init("a", showing: "./x", fallbackTab: "a//b")])
+        #expect(throws: DeepLinkError(pattern: "a", route: 0, reason: .malformedTarget("a//b"))) {
+            try bad.router(for: DynamicSteps.self)
         }
     }
 }

@@ -54,8 +54,18 @@ struct DeepLinkRouterTests {
 
     static func url(_ text: String) throws -> URL { try #require(URL(string: text)) }
 
-    static func routed(_ link: String, from root: AppSteps = AppSteps()) throws -> AppSteps {
-        var root = root
+    /// A profile with friends: the elements the routes above name by id (a capture after a
+    /// stack names an existing element; routes push only new elements, with minted ids).
+    static func friends() throws -> AppSteps {
+        var root = AppSteps()
+        try root.setStack(
+            path: "profile/friends", ids: ["7", "0", "me", "bob", "ann lee", "ann", sessionID])
+        try root.setStack(path: "profile/friends/ann/friends", ids: ["bob"])
+        return root
+    }
+
+    static func routed(_ link: String, from start: AppSteps? = nil) throws -> AppSteps {
+        var root = try start ?? friends()
         try router().route(url(link), in: &root)
         return root
     }
@@ -200,21 +210,23 @@ struct DeepLinkRouterTests {
         for (pattern, link) in Self.printable {
             #expect(try router.resolve(Self.url(link)).pattern == pattern)
             let state = try Self.routed(link)
-            // Printed back, the link rebuilds the same state from the initial one.
-            let printed = try #require(router.url(for: state, from: AppSteps()), "\(pattern)")
+            // Printed back, the link rebuilds the same state from the one it was opened on.
+            let printed = try #require(router.url(for: state, from: Self.friends()), "\(pattern)")
             #expect(try Self.routed(printed.absoluteString) == state, "\(pattern) → \(printed)")
         }
         let printed: [(link: String, printed: String)] = [
             ("myapp://friend/7", "myapp://friend/7"),
             ("myapp://friend/ann%20lee", "myapp://friend/ann%20lee"),
-            ("myapp://follower/bob", "myapp://follower/bob"),  // `friend/bob` would lose `me`
+            // `me` is beneath `bob` in the stack already: `friend/bob` rebuilds the same state.
+            ("myapp://follower/bob", "myapp://friend/bob"),
             ("myapp://friend/bob/settings", "myapp://friend/bob/settings"),
             ("myapp://chain/ann/friends/bob", "myapp://chain/ann/friends/bob"),
             ("myapp://signup?from=signUp", "myapp://signup?from=signUp"),
         ]
         for (link, text) in printed {
             let state = try Self.routed(link)
-            #expect(router.url(for: state, from: AppSteps())?.absoluteString == text)
+            #expect(
+                try router.url(for: state, from: Self.friends())?.absoluteString == text, "\(link)")
         }
         let state = try Self.routed("myapp://friend/7")
         #expect(
@@ -227,13 +239,14 @@ struct DeepLinkRouterTests {
 
     @Test func showIsTheDefaultLandingAndSelectCanBeAsked() throws {
         var covered = AppSteps()
-        try covered.select(path: "profile/detail/dark")
+        try covered.setStack(path: "profile/friends", ids: ["7"])
+        try covered.select(path: "profile/settings")
         try covered.select(path: "login")
         let shown = try Self.routed("myapp://friend/7", from: covered)
         #expect(shown.visibleScreen == StepPath(["profile", "friends", "7", "main"]))
         #expect(
             NavigationDiff.events(from: covered, to: shown).map(\.description) == [
-                "dismiss /login cover", "pop /profile/detail", "push /profile/friends/7",
+                "dismiss /login cover", "dismiss /profile/settings sheet",
             ])
         var selected = covered
         try Self.router(landing: .select).route(Self.url("myapp://friend/7"), in: &selected)
@@ -241,14 +254,19 @@ struct DeepLinkRouterTests {
         #expect(selected.visibleScreen == StepPath(["login", "form"]))
     }
 
-    @Test func aColdStartLinkBuildsItsBackStack() throws {
-        let navigator = Navigator(AppSteps())
+    /// The screens declared beneath a target are selected first: the friend's profile opens
+    /// over your own, so back goes there.
+    @Test func theScreensBeneathAreSelectedFirst() throws {
+        var start = AppSteps()
+        try start.setStack(path: "profile/friends", ids: ["me", "bob"])
+        try start.select(path: "home")
+        let navigator = Navigator(start)
         let events = try navigator.transaction(.deepLink) {
             try Self.router().route(Self.url("myapp://follower/bob"), in: &$0)
         }
         #expect(
             events.map(\.description) == [
-                "select / home -> profile", "push /profile/friends/me", "push /profile/friends/bob",
+                "select / home -> profile"
             ])
         #expect(
             try navigator.transaction(.appliedGesture) { try $0.close(path: "profile/friends/bob") }
@@ -256,12 +274,32 @@ struct DeepLinkRouterTests {
                     "pop /profile/friends/bob"
                 ])
         #expect(navigator.root.visibleScreen == StepPath(["profile", "friends", "me", "main"]))
-        // Elements a rest capture names are pushed at every level.
+        // A rest capture names an element at every level.
         let chain = try Self.routed("myapp://chain/ann/friends/bob")
-        #expect(chain.profile.friends.ids == ["ann"])
         #expect(
             chain.visibleScreen
                 == StepPath(["profile", "friends", "ann", "friends", "bob", "main"]))
+    }
+
+    /// A capture after a stack names one of its elements: a link to one the stack lacks is
+    /// refused, where it used to push an element with the link's text as its id (which a minted
+    /// id could then clash with).
+    @Test func aCaptureAfterAStackNamesAnExistingElement() throws {
+        var steps = AppSteps()
+        try steps.push(path: "profile/friends")  // minted: "1"
+        let before = steps
+        #expect(
+            throws: DeepLinkError(
+                link: "myapp://friend/ann", pattern: "friend/<name>",
+                reason: .invalidTarget(
+                    .unknownElement("ann", in: StepPath(["profile", "friends"]))))
+        ) {
+            try Self.router().route(Self.url("myapp://friend/ann"), in: &steps)
+        }
+        #expect(steps == before)
+        try Self.router().route(Self.url("myapp://friend/1"), in: &steps)
+        #expect(steps.visibleScreen == StepPath(["profile", "friends", "1", "main"]))
+        #expect(steps.profile.friends.ids == ["1"])
     }
 
     @Test func theFallbackErrorNamesTheFirstUnknownSegment() throws {
@@ -301,8 +339,8 @@ struct DeepLinkRouterTests {
         #expect(throws: DeepLinkError(link: "", reason: .malformedURL)) {
             try Self.router().route("", in: &steps)
         }
-        try Self.router().route("myapp://friend/3", in: &steps)
-        #expect(steps.profile.friends.ids == ["3"])
+        try Self.router().route("myapp://theme/dark", in: &steps)
+        #expect(steps.visibleScreen == StepPath(["profile", "detail", "dark"]))
     }
 
     /// A router reads a trailing `//` as the empty segment it holds, as the path parser does,
@@ -321,33 +359,34 @@ struct DeepLinkRouterTests {
             }
             #expect(steps == AppSteps())
         }
-        #expect(try Self.routed("myapp://friend/ann/").profile.friends.ids == ["ann"])
+        #expect(
+            try Self.routed("myapp://friend/ann/").visibleScreen
+                == StepPath(["profile", "friends", "ann", "main"]))
     }
 
     /// Links naming the same number, or the same UUID, land on the same element: a typed
     /// capture is written into the target in its canonical text.
     @Test func typedCapturesAreWrittenIntoTargetsInTheirCanonicalText() throws {
-        var steps = AppSteps()
-        for link in ["friend/7", "friend/007", "friend/+7", "friend/-0", "friend/0", "friend/+0"] {
-            try Self.router().route(Self.url("myapp://" + link), in: &steps)
+        for (link, element) in [
+            ("friend/7", "7"), ("friend/007", "7"), ("friend/+7", "7"), ("friend/-0", "0"),
+            ("friend/0", "0"), ("friend/+0", "0"), ("session/\(Self.sessionID)", Self.sessionID),
+            ("session/\(Self.sessionID.lowercased())", Self.sessionID),
+        ] {
+            let steps = try Self.routed("myapp://" + link)
+            #expect(
+                steps.visibleScreen == StepPath(["profile", "friends", element, "main"]), "\(link)")
         }
-        #expect(steps.profile.friends.ids == ["7", "0"])
-        #expect(steps.visibleScreen == StepPath(["profile", "friends", "0", "main"]))
         // The match still gives the text as the link wrote it.
         let match = try Self.router().resolve(Self.url("myapp://friend/007"))
         #expect(match.pattern == "friend/<int:number>")
         #expect(match["number"] == "007" && match.int("number") == 7)
-        var sessions = AppSteps()
-        for id in [Self.sessionID, Self.sessionID.lowercased()] {
-            try Self.router().route(Self.url("myapp://session/" + id), in: &sessions)
-        }
-        #expect(sessions.profile.friends.ids == [Self.sessionID])
         // `friend/007` would land on `7`, so the link printed for element `007` is another
         // route's, whose text capture keeps the id as it is.
         var padded = AppSteps()
-        try padded.setStack(path: "profile/friends", ids: ["007"])
+        try padded.setStack(path: "profile/friends", ids: ["me", "007"])
         try padded.show(path: "profile/friends/007")
-        #expect(try Self.router().url(for: padded)?.absoluteString == "myapp://follower/007")
+        #expect(
+            try Self.router().url(for: padded)?.absoluteString == "myapp://follower/007")
     }
 
     @Test func navigatorOpensALinkInOneTransaction() throws {
@@ -355,9 +394,9 @@ struct DeepLinkRouterTests {
         let navigator = Navigator(AppSteps(), observer: observer)
         #expect(
             try navigator.transaction(.deepLink) {
-                try Self.router().route(Self.url("myapp://friend/3"), in: &$0)
+                try Self.router().route(Self.url("myapp://theme/dark"), in: &$0)
             }.map(\.description)
-                == ["select / home -> profile", "push /profile/friends/3"])
+                == ["select / home -> profile", "push /profile/detail"])
         #expect(throws: DeepLinkError.self) {
             try navigator.open(Self.url("myapp://zzz"), with: Self.router())
         }
@@ -371,15 +410,44 @@ struct DeepLinkRouterTests {
     }
 
     @Test(arguments: [
-        ("", DeepLinkPatternError.Reason.emptyPattern, "the pattern is empty"),
+        ("", DeepLinkError.Reason.emptyPattern, "the pattern is empty"),
         ("a//b", .emptySegment(index: 1), "segment 2 is empty"),
         ("a/<b", .malformedPlaceholder("<b"), "malformed placeholder '<b'"),
         ("a/<>", .malformedPlaceholder("<>"), "malformed placeholder '<>'"),
         ("a/<x:y:z>", .malformedPlaceholder("<x:y:z>"), "malformed placeholder '<x:y:z>'"),
         ("a/<float:x>", .unknownPlaceholderType("float"), "unknown placeholder type 'float'"),
         ("<x>/<int:x>", .duplicatePlaceholder("x"), "placeholder 'x' appears twice"),
-        ("<rest:r>/a", .restNotLast("r"), "<rest:r> must be the last segment of the path"),
-        ("a?x=<rest:r>", .restNotLast("r"), "<rest:r> must be the last segment of the path"),
+        ("<rest:r>/a", .restNotLast("r"), "<rest:r> must be the whole last segment of the path"),
+        ("a?x=<rest:r>", .restNotLast("r"), "<rest:r> must be the whole last segment of the path"),
+        ("a/@<rest:r>", .restNotLast("r"), "<rest:r> must be the whole last segment of the path"),
+        ("a/@<>", .malformedPlaceholder("<>"), "malformed placeholder '<>'"),
+        (
+            "a/@<x", .invalidLiteral("@<x"),
+            "segment '@<x' is too long, or contains '/', '<', '>' or a control character"
+        ),
+        (
+            "a/x<y>z", .invalidLiteral("x<y>z"),
+            "segment 'x<y>z' is too long, or contains '/', '<', '>' or a control character"
+        ),
+        ("1x://a", .malformedOrigin("1x://"), "origin '1x://' is not scheme:// or https://host/"),
+        (
+            "https://a", .malformedOrigin("https://a"),
+            "origin 'https://a' is not scheme:// or https://host/"
+        ),
+        (
+            "https://<int:n>/a", .malformedOrigin("https://<int:n>/"),
+            "origin 'https://<int:n>/' is not scheme:// or https://host/"
+        ),
+        (
+            "https://a b/c", .malformedOrigin("https://a b/"),
+            "origin 'https://a b/' is not scheme:// or https://host/"
+        ),
+        ("https://<h>/<h>", .duplicatePlaceholder("h"), "placeholder 'h' appears twice"),
+        ("https://x.com/", .emptyPattern, "the pattern is empty"),
+        (
+            "http://x.com/a", .originNotAccepted("http://"),
+            "the router accepts no link from 'http://'"
+        ),
         (
             "a/b>c", .invalidLiteral("b>c"),
             "segment 'b>c' is too long, or contains '/', '<', '>' or a control character"
@@ -395,10 +463,10 @@ struct DeepLinkRouterTests {
         ("<p>?x=<p>", .duplicatePlaceholder("p"), "placeholder 'p' appears twice"),
     ])
     func badPatternsAreRefused(
-        pattern: String, reason: DeepLinkPatternError.Reason, problem: String
+        pattern: String, reason: DeepLinkError.Reason, problem: String
     ) {
         var router = DeepLinkRouter<AppSteps>()
-        #expect(throws: DeepLinkPatternError(pattern: pattern, reason: reason)) {
+        #expect(throws: DeepLinkError(pattern: pattern, reason: reason)) {
             try router.register(pattern) { _, _ in }
         }
         #expect(reason.description == problem)
@@ -407,26 +475,40 @@ struct DeepLinkRouterTests {
     @Test func badTargetsAndConflictsAreRefused() throws {
         var router = DeepLinkRouter<AppSteps>()
         try router.register("a/<x>") { _, _ in }
-        #expect(throws: DeepLinkPatternError(pattern: "a/<y>", reason: .conflicts(with: "a/<x>"))) {
+        #expect(throws: DeepLinkError(pattern: "a/<y>", reason: .conflicts(with: "a/<x>"))) {
             try router.register("a/<y>") { _, _ in }
         }
         #expect(
-            throws: DeepLinkPatternError(pattern: "b/<x>", reason: .unknownTargetPlaceholder("y"))
+            throws: DeepLinkError(pattern: "b/<x>", reason: .unknownTargetPlaceholder("y"))
         ) {
             try router.register("b/<x>", showing: "profile/<y>")
         }
-        #expect(throws: DeepLinkPatternError(pattern: "b/<x>", reason: .unusedPlaceholder("x"))) {
-            try router.register("b/<x>", showing: "profile")
-        }
-        #expect(throws: DeepLinkPatternError(pattern: "b", reason: .invalidTarget("profile//main")))
-        {
+        #expect(throws: DeepLinkError(pattern: "b", reason: .malformedTarget("profile//main"))) {
             try router.register("b", showing: "profile//main")
         }
-        #expect(throws: DeepLinkPatternError(pattern: "b", reason: .invalidTarget("a<b"))) {
+        #expect(throws: DeepLinkError(pattern: "b", reason: .malformedTarget("a<b"))) {
             try router.register("b", showing: "profile", beneath: ["a<b"])
         }
+        #expect(throws: DeepLinkError(pattern: "b", reason: .malformedTarget("./"))) {
+            try router.register("b", showing: "./")
+        }
+        // A fallback tab is for routes that land in the selected tab.
+        #expect(throws: DeepLinkError(pattern: "b", reason: .malformedTarget("/profile"))) {
+            try router.register("b", showing: "profile", fallbackTab: "profile")
+        }
         #expect(
-            DeepLinkPatternError(pattern: "a/<y>", reason: .conflicts(with: "a/<x>")).description
+            DeepLinkError(pattern: "a/<y>", reason: .conflicts(with: "a/<x>")).description
                 == "pattern 'a/<y>': matches the same links as 'a/<x>', registered before")
+        // A capture no path uses fills the screen the route lands on, which must keep it.
+        try router.register("b/<x>", showing: "profile")
+        var steps = AppSteps()
+        #expect(
+            throws: DeepLinkError(
+                link: "x://b/1", pattern: "b/<x>",
+                reason: .invalidPayload("ProfileSteps has no field 'x' that keeps the capture"))
+        ) {
+            try router.route("x://b/1", in: &steps)
+        }
+        #expect(steps == AppSteps())
     }
 }

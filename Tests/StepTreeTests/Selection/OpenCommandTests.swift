@@ -32,6 +32,27 @@ import Testing
         #expect(status == 1)  // some links are refused
     }
 
+    /// The Mastodon links land in the home tab's stack with minted ids, their captures the
+    /// payload; `https://mastodon.social/@` is refused (a prefixed placeholder needs a byte
+    /// after its prefix).
+    @Test func mastodonLinksLandInTheSelectedTab() throws {
+        let schema = try Self.fixture("mastodon-schema.json").path
+        let routes = try Self.fixture("mastodon-routes.json").path
+        let links = [
+            "https://mastodon.social/@alice/109876543210", "https://my.server/@bob",
+            "https://any.host/tags/swift", "myapp://status/123", "https://mastodon.social/@",
+            "myapp://settings",
+        ]
+        let (status, output, _) = try Self.run(
+            ["open", "--schema", schema, "--routes", routes] + links)
+        let expected = try String(contentsOf: Self.fixture("open-mastodon.txt"), encoding: .utf8)
+        #expect(output == expected)
+        #expect(status == 1)
+        let (lint, findings, _) = try Self.run(["lint", "--schema", schema, "--routes", routes])
+        #expect(lint == 0)
+        #expect(findings.hasSuffix("0 error(s), 4 warning(s)\n"))
+    }
+
     @Test func aBadRoutesFileNamesTheRoute() throws {
         let schema = try Self.fixture("shop-schema.json").path
         let routes = FileManager.default.temporaryDirectory
