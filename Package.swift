@@ -23,6 +23,11 @@ let package = Package(
             path: "Examples/ExampleSteps"
         ),
         .executableTarget(
+            name: "mastodon-client",
+            dependencies: ["StepTree"],
+            path: "Examples/MastodonClient"
+        ),
+        .executableTarget(
             name: "profile-app",
             dependencies: ["StepTree", "ExampleSteps"],
             path: "Examples/ProfileApp"

@@ -1,0 +1,84 @@
+// A Mastodon client's navigation, run as a script: links from several servers and the app's own
+// scheme, taps, a tab re-tap, a screen that closes itself and a cover no gesture removes. Each
+// change prints its events and the screens that left the window (innermost first) and joined
+// it, as a global observer sees them.
+import Foundation
+import StepTree
+
+/// Prints each change: its cause, events, and the screens that left and joined the window.
+struct ChangeLog: StepsObserver {
+    func didChange(_ change: NavigationChange<any StepNode>) {
+        print("  [\(change.cause)] " + change.events.map(\.description).joined(separator: ", "))
+        if !change.disappeared.isEmpty {
+            print("  left:   " + change.disappeared.map(\.description).joined(separator: ", "))
+        }
+        if !change.appeared.isEmpty {
+            print("  joined: " + change.appeared.map(\.description).joined(separator: ", "))
+        }
+    }
+}
+StepsObservation.observer = ChangeLog()
+
+let navigator = Navigator(ClientSteps())
+let links = ClientLinks()
+
+/// Runs one step of the story and prints what the user now sees.
+func step(_ title: String, _ change: () throws -> Void) {
+    print("\n\(title)")
+    do {
+        try change()
+    } catch {
+        print("  refused: \(error) (nothing changed)")
+    }
+    print("  screen: \(navigator.visibleScreen)")
+}
+
+step("Launch: sign-in is required, a cover over the tab bar") {
+    try navigator.present(path: "signIn")
+}
+step("The user tries to swipe the cover down") {
+    try navigator.userDidRemove(path: "signIn")
+}
+step("Signed in") {
+    try navigator.close(path: "signIn")
+}
+step("Tap a post in the timeline, then the same post quoted in a reply: two screens") {
+    try navigator.push(.status("109876543210"))
+    try navigator.push(.status("109876543210"))
+}
+step("A link from another server: opens in the selected tab, on top of its stack") {
+    try links.open("https://hachyderm.io/@alice/109999", in: navigator)
+}
+step("Explore: its filters sheet, then a hashtag link lands under the sheet, which stays") {
+    try navigator.select(path: "explore/filters")
+    try links.open("https://mastodon.social/tags/swift", in: navigator)
+}
+step("An account on the user's own server, and the app's own scheme") {
+    try navigator.close(path: "explore/filters")
+    try links.open("https://my.server/@bob", in: navigator)
+    try links.open("myapp://status/123", in: navigator)
+}
+step("The status presents its reply sheet; then the status closes itself") {
+    try navigator.select(path: "explore/path/3/status/reply")
+    let frame = navigator.frames(in: "explore/path").last
+    if let frame { navigator.close(frame) }
+}
+step("Closing it again does nothing") {
+    if let frame = navigator.frames(in: "explore/path").first {
+        navigator.close(frame)
+        navigator.close(frame)
+    }
+}
+step("Re-tap the explore tab: its stack pops to the root") {
+    try navigator.userDidSelectTab(path: "explore")
+}
+step("Back to the timeline, and compose a post over the whole app") {
+    try navigator.userDidSelectTab(path: "timeline")
+    try navigator.present(path: "compose", with: ComposeScreen(text: "Hello, fediverse"))
+}
+step("The compose sheet sends the post and closes itself") {
+    if let compose = navigator.modal(at: "compose") { navigator.close(compose.frame) }
+}
+step("A link nobody routes is a typed error") {
+    try links.open("https://mastodon.social/about/more", in: navigator)
+}
