@@ -83,6 +83,12 @@ class StepNodeStorage: @unchecked Sendable {
     }
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }
+    /// Whether this is the box of a step of a recursive node type in its initial state.
+    ///
+    /// Given that the step has the initial history: the shared box of `Step<Node>()`, or a box
+    /// holding a value equal to its. Such a step is one atom where the whole value would be
+    /// walked (coding, digests, hashing, diagrams), or the walk would never end.
+    @usableFromInline var isInitialAtom: Bool { false }
     /// Why the stored selection does not fit the node's table (a key in the wrong layer), for
     /// decoding; `nil` when it fits.
     var selectionProblem: String? { nil }
