@@ -1,5 +1,5 @@
 /// A screen that left the window for analytics: a frame or tab that ``ScreenTracker`` saw
-/// visible, popped, dismissed or renewed since, with the time it was visible in all.
+/// popped, dismissed or renewed, with the time it was visible in all (zero if never on top).
 ///
 /// Covered or in a tab not selected, a screen is still in the window: it exits only when it
 /// leaves (see ``ScreenChanges``), so its time adds up every stint on top.

@@ -6,9 +6,9 @@
 /// switch reports the other tab's top screen. Each view carries the screen's identity and value
 /// and the navigator that showed it. Time comes from an injectable clock.
 ///
-/// It reports a ``ScreenExit`` when a screen it saw visible leaves the window (popped,
-/// dismissed, renewed, or taken along with what holds it; see ``ScreenChanges``), with the time
-/// it was visible in all, covers and tab switches left out. The screen is the frame or tab that
+/// It reports a ``ScreenExit`` for every screen that leaves the window (popped, dismissed,
+/// renewed, or taken along with what holds it; see ``ScreenChanges``), with the time it was
+/// visible in all, covers and tab switches left out (zero for a screen never on top). The screen is the frame or tab that
 /// holds the visible step: a view of `/profile/detail/dark` is time on the pushed
 /// `/profile/detail`, which exits when it is popped. The exits of a change come before its
 /// view, innermost first.
@@ -98,13 +98,7 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
             default: true
             }
         }
-        let watched =
-            removes
-            && state.withLock { state in
-                state.holder == nil
-                    || state.visits.keys.contains { $0.navigator == change.navigator }
-            }
-        let disappeared = watched ? change.disappeared : []
+        let disappeared = removes ? change.disappeared : []
         let (exits, view): ([ScreenExit], ScreenView?) = state.withLock { state in
             let previousHolder = state.holder ?? change.old.visibleScreenFrame
             if previousHolder.identity != holder.identity {
@@ -123,10 +117,12 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
             }
             var exits: [ScreenExit] = []
             for frame in disappeared {
-                guard let frameIdentity = frame.identity,
-                    let duration = state.visits.removeValue(
-                        forKey: Visit(navigator: change.navigator, identity: frameIdentity))
-                else { continue }
+                // A screen never on top (pushed under another at once) exits after no time.
+                let duration =
+                    frame.identity.flatMap {
+                        state.visits.removeValue(
+                            forKey: Visit(navigator: change.navigator, identity: $0))
+                    } ?? .zero
                 let exit = ScreenExit(
                     screen: frame, visibleDuration: duration, cause: change.cause,
                     navigator: change.navigator)

@@ -149,6 +149,25 @@ extension ThreadSafety {
                 ])
         }
 
+        /// Every screen that leaves exits, also one never on top: a thread and its sheet shown by
+        /// one change, then dismissed with the tab's stack, exit after no time and 2 seconds.
+        @Test func screensNeverOnTopExitAfterNoTime() throws {
+            let clock = ManualClock()
+            let tracker = ScreenTracker(clock: clock)
+            let navigator = Navigator(FeedApp(), observer: tracker)
+            navigator.transaction { app in
+                _ = try? app.push(FeedDestination.thread(ThreadScreen(topic: "swift")))
+                _ = try? app.select(path: "feed/path/1/thread/reply")
+            }
+            clock.advance(by: .seconds(2))
+            navigator.popToRoot(in: "feed")
+            #expect(
+                tracker.exits.map(\.description) == [
+                    "/feed/path/1/thread/reply left after 2.0 seconds [programmatic]",
+                    "/feed/path/1 left after 0.0 seconds [programmatic]",
+                ])
+        }
+
         /// The same path with another identity is another screen: a product restored with another
         /// id is a new screen view.
         @Test func renewedScreenAtTheSamePathIsANewView() throws {
