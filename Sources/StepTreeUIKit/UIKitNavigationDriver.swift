@@ -196,6 +196,8 @@
             let navigation = self.navigation(
                 .modal(modal.path), in: screen, state, bottom: controller(modal.frame, state))
             navigation.modalPresentationStyle = modal.style == .cover ? .fullScreen : .pageSheet
+            // A modal the user may not dismiss: no swipe down (the model refuses it too).
+            navigation.isModalInPresentation = !modal.isUserDismissible
             navigation.presentationController?.delegate = self
             return navigation
         }

@@ -174,7 +174,7 @@ extension ReadmeTree {
                     TabView(selection: Binding(navigator.selectionBinding())) {
                         NavigationStack(path: Binding(navigator.framesBinding(in: StepPath(["profile"])))) {
                             ProfileView()
-                                .navigationDestination(for: StepFrame.self) { Screen(path: $0.path) }
+                                .navigationDestination(for: ScreenFrame.self) { Screen(path: $0.path) }
                         }
                         .tag(AppSteps.Key?.some(.profile))  // home and explore alike
                     }

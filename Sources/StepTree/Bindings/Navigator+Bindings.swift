@@ -30,16 +30,34 @@ extension Navigator {
     }
 
     /// The frames of a container as an array, for `NavigationStack(path:)` with
-    /// `navigationDestination(for: StepFrame.self)`.
+    /// `navigationDestination(for: ScreenFrame.self)`, which reads each frame's destination and
+    /// value (``ScreenFrame/value(as:)``).
     ///
     /// Writing a shorter array is the user going back (a swipe, the back button): the frames
-    /// left out are removed. Writing a longer one is a push: each appended ``StepFrame`` made
-    /// with ``StepFrame/init(path:)`` is pushed (a new stack element when its id is new). A
-    /// write is ignored as a whole when it keeps a frame no longer on screen or leaves out one
-    /// already gone (stale), or when a push cannot be made.
+    /// left out are removed. Writing a longer one is a push: each appended request is pushed in
+    /// order, ``ScreenFrame/push(_:onto:)`` as ``StepNode/push(_:id:onto:)`` does (a destination
+    /// and its payload, with a minted id: what `NavigationLink(value:)` appends), and
+    /// ``ScreenFrame/push(path:with:)`` at its path (a new stack element when the path ends in an
+    /// id the stack lacks). A write is ignored as a whole when it keeps a frame no longer on
+    /// screen or leaves out one already gone (stale), or when a push cannot be made.
+    ///
+    /// ```swift
+    /// NavigationStack(path: Binding(navigator.framesBinding(in: "home"))) {
+    ///     Timeline()
+    ///         .navigationDestination(for: ScreenFrame.self) { frame in
+    ///             switch frame.value(as: Destination.self) {
+    ///             case .status(let status)?: StatusView(status)
+    ///             default: EmptyView()
+    ///             }
+    ///         }
+    /// }
+    /// NavigationLink(value: ScreenFrame.push(Destination.status(status), onto: "home/path")) {
+    ///     Text("Status")
+    /// }
+    /// ```
     /// - Parameter container: The root path, or a tab's or a presented step's path.
     /// - Returns: The binding; it holds the navigator weakly.
-    public func framesBinding(in container: StepPath = .root) -> StepBinding<[StepFrame]> {
+    public func framesBinding(in container: StepPath = .root) -> StepBinding<[ScreenFrame]> {
         // What the UI last read: a write says which of these it removed.
         let seen = Locked(currentRoot.frames(in: container))
         return StepBinding(
@@ -63,7 +81,7 @@ extension Navigator {
     /// writes are ignored: the app presents through the state.
     /// - Parameter path: The presenting node; the root by default.
     /// - Returns: The binding; it holds the navigator weakly.
-    public func modalBinding(at path: StepPath = .root) -> StepBinding<StepModal?> {
+    public func modalBinding(at path: StepPath = .root) -> StepBinding<ScreenModal?> {
         let seen = Locked(currentRoot.modal(at: path))
         return StepBinding(
             get: { [weak self] in
@@ -109,7 +127,9 @@ extension Navigator where Root: StepsCollection {
 extension StepNode {
     /// Applies a write of a container's frames: removes what the UI left out of `seen`, then
     /// pushes what it appended; leaves the value as it is for a stale or impossible write.
-    mutating func applyFrames(_ frames: [StepFrame], in container: StepPath, seen: [StepFrame]) {
+    mutating func applyFrames(
+        _ frames: [ScreenFrame], in container: StepPath, seen: [ScreenFrame]
+    ) {
         let current = Set(self.frames(in: container).compactMap(\.identity))
         let kept = Set(frames.compactMap(\.identity))
         let removed = seen.filter { $0.identity.map { !kept.contains($0) } ?? false }
@@ -127,18 +147,32 @@ extension StepNode {
             } catch {}
         }
         for frame in frames where frame.identity == nil {
-            do {
-                // A path that ends in an id the stack at its parent lacks pushes that element.
-                if let stack = frame.path.parent, let id = frame.path.last,
-                    let node = edited.resolve(stack)?.target, node.isStack,
-                    node.elementIndex(forID: id) == nil
-                {
-                    try edited.push(path: stack, id: id)
-                } else {
-                    try edited.push(path: frame.path)
-                }
+            do throws(StepPathError) {
+                try edited.push(frame)
             } catch { return }
         }
         self = edited
+    }
+
+    /// Pushes what the request `frame` asks for.
+    private mutating func push(_ frame: ScreenFrame) throws(StepPathError) {
+        switch frame.request {
+        case .element(let element, let stack)?:
+            func push<Element: StepValue>(_ element: Element) throws(StepPathError) {
+                try self.push(element, onto: stack)
+            }
+            try push(element)
+        case .path(let value)?:
+            // A path that ends in an id the stack at its parent lacks pushes that element.
+            if let stack = frame.path.parent, let id = frame.path.last,
+                let node = resolve(stack)?.target, node.isStack, node.elementIndex(forID: id) == nil
+            {
+                try push(path: stack, id: id, with: value)
+            } else {
+                try push(path: frame.path, with: value)
+            }
+        case nil:
+            break
+        }
     }
 }

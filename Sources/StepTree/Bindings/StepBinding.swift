@@ -44,7 +44,7 @@ public struct StepBinding<Value: Sendable>: Sendable {
     }
 }
 
-extension StepBinding where Value == StepModal? {
+extension StepBinding where Value == ScreenModal? {
     /// The same modal binding, showing only a modal of `style`: `.sheet(item:)` takes the
     /// sheets and `.fullScreenCover(item:)` the covers of one node.
     ///
@@ -52,7 +52,7 @@ extension StepBinding where Value == StepModal? {
     /// when it has `style`, so the presenter of the other style does not dismiss it.
     /// - Parameter style: The style the presenting view shows.
     /// - Returns: The filtered binding.
-    public func presented(as style: PresentationStyle) -> StepBinding<StepModal?> {
+    public func presented(as style: PresentationStyle) -> StepBinding<ScreenModal?> {
         StepBinding(
             get: { get().flatMap { $0.style == style ? $0 : nil } },
             set: { modal in

@@ -17,5 +17,15 @@ extension NavigationPlan {
         /// The pops, selections and pushes that follow a dismissal in the same update, as
         /// SwiftUI applies a sheet binding and a navigation path set together.
         public static let stackChangesWithDismissal = Coalescing(rawValue: 1 << 1)
+
+        /// A pop and the pushes right after it in the same container in one update, as UIKit's
+        /// `setViewControllers` and the assignment of a SwiftUI navigation path replace the top
+        /// of a stack at once (a pop then a push is one transition, not two).
+        ///
+        /// The containers come from the states: ``NavigationPlan/init(from:to:coalescing:)``
+        /// and ``NavigationUpdate/plan(from:to:coalescing:transaction:)`` apply it; a plan made
+        /// from events alone (``NavigationPlan/init(_:coalescing:)``) does not know them and
+        /// keeps the pop and the push apart.
+        public static let pushesAfterPops = Coalescing(rawValue: 1 << 2)
     }
 }

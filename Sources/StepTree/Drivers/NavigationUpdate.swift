@@ -51,9 +51,7 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
         from old: Root, to new: Root, coalescing: NavigationPlan.Coalescing = [],
         transaction: NavigationTransaction = NavigationTransaction()
     ) -> [NavigationUpdate] {
-        let updates = NavigationPlan(
-            NavigationDiff.events(from: old, to: new), coalescing: coalescing
-        ).updates
+        let updates = NavigationPlan(from: old, to: new, coalescing: coalescing).updates
         var state = old
         // The screen as a UI shows it after each update, which each state must render.
         var screen = HeadlessScreen(old)

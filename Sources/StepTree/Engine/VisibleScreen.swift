@@ -13,6 +13,14 @@ extension StepNode {
     var visibleIdentity: StepIdentity {
         StepStorage.make(self).visiblePath.identity
     }
+
+    /// The screen (SPEC §2: a frame or a container root) that holds the visible screen: the
+    /// visible step itself, or the nearest step above it that is a screen (for
+    /// `/profile/detail/dark`, the pushed `/profile/detail`).
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    var visibleScreenFrame: ScreenFrame {
+        StepStorage.make(self).visiblePath.holder
+    }
 }
 
 /// The path to the visible screen: each step's segment, and the identity of the last step.
@@ -20,8 +28,20 @@ struct VisiblePath {
     var segments: [String] = []
     /// The identity of the last step, computed as ``ScreenRendering`` computes it.
     var identity = StepIdentity.root
+    /// The last step along the path that is a screen: how many segments lead to it, its
+    /// identity, its box and whether it is a stack element.
+    var screen: (depth: Int, identity: StepIdentity, storage: StepNodeStorage?, isElement: Bool) =
+        (0, .root, nil, false)
 
     var path: StepPath { StepPath(segments) }
+
+    /// The screen that holds the visible step, as ``ScreenRendering/frame(_:)`` makes it.
+    var holder: ScreenFrame {
+        ScreenFrame(
+            path: StepPath(Array(segments.prefix(screen.depth))), identity: screen.identity,
+            destination: screen.isElement ? screen.storage?.destinationName : nil,
+            snapshot: screen.storage)
+    }
 }
 
 extension StepNodeStorage {
@@ -29,6 +49,7 @@ extension StepNodeStorage {
     /// - Complexity: O(*d*) for a tree of depth *d*.
     var visiblePath: VisiblePath {
         var visible = VisiblePath()
+        visible.screen.storage = self
         var node = self
         while true {
             let next: Int?
@@ -44,6 +65,9 @@ extension StepNodeStorage {
                             .child(node.childKey(pushed), role: .stack, renewal: step.renewal)
                             .child(element.id, role: nil, renewal: element.renewal)
                         visible.segments += [node.childKey(pushed), element.id]
+                        visible.screen = (
+                            visible.segments.count, visible.identity, element.storage, true
+                        )
                         node = element.storage
                         continue
                     }
@@ -56,9 +80,13 @@ extension StepNodeStorage {
             }
             guard let next else { return visible }
             let step = node.child(next)
+            let kind = node.childKind(next)
             visible.identity = visible.identity.child(
-                node.childKey(next), role: node.childKind(next), renewal: step.renewal)
+                node.childKey(next), role: kind, renewal: step.renewal)
             visible.segments.append(node.childKey(next))
+            if kind != .inline {  // a tab, a pushed or a presented step
+                visible.screen = (visible.segments.count, visible.identity, step.storage, false)
+            }
             node = step.storage
         }
     }

@@ -82,6 +82,18 @@ extension Navigator {
         try run(transaction, ()) { root throws(StepPathError) in try root.close(path: path) }
     }
 
+    /// Closes the screen `frame` names in one transaction, if the state still shows it; see
+    /// ``StepNode/close(_:)``.
+    /// - Returns: Whether it closed the screen; when `false`, nothing changes and no one is
+    ///   told.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
+    @discardableResult
+    public func close(
+        _ frame: ScreenFrame, transaction: NavigationTransaction = .programmatic
+    ) -> Bool {
+        run(transaction, false) { root in root.close(frame) }
+    }
+
     /// Pushes a screen in one transaction; see ``StepNode/push(path:id:with:)``.
     /// - Returns: The path of the frame pushed.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.

@@ -80,7 +80,7 @@ extension Navigator: Observable {
     ///   presented step for its own. Any other step has no container: no frames.
     /// - Returns: The frames, each with its identity.
     /// - Complexity: O(*m*) for *m* mounted nodes.
-    public func frames(in container: StepPath = .root) -> [StepFrame] {
+    public func frames(in container: StepPath = .root) -> [ScreenFrame] {
         observation.read(.frames(container), of: self)
         return currentRoot.frames(in: container)
     }
@@ -97,7 +97,7 @@ extension Navigator: Observable {
     ///
     /// `nil` when the node presents none or is not active (its modal is not mounted then).
     /// - Complexity: O(*d*) for a path of depth *d*.
-    public func modal(at path: StepPath = .root) -> StepModal? {
+    public func modal(at path: StepPath = .root) -> ScreenModal? {
         observation.read(.selection(path), of: self)
         return currentRoot.modal(at: path)
     }

@@ -66,22 +66,25 @@ extension StepNode {
     }
 
     /// The modal the node at `path` presents, if the node is active (only then is it mounted).
-    func modal(at path: StepPath) -> StepModal? {
+    func modal(at path: StepPath) -> ScreenModal? {
         guard let resolved = resolve(path), resolved.isActive, !resolved.target.isStack,
             let index = resolved.target.selectedIndex(in: .modal)
         else { return nil }
         let node = resolved.target
         let key = node.childKey(index)
         let kind = node.childKind(index)
-        let identity = resolved.identity.child(key, role: kind, renewal: node.child(index).renewal)
+        let child = node.child(index)
+        let identity = resolved.identity.child(key, role: kind, renewal: child.renewal)
         let style: PresentationStyle = if case .present(let style) = kind { style } else { .sheet }
-        return StepModal(
-            id: identity, path: path.appending(key), style: style,
+        let frame = ScreenFrame(
+            path: path.appending(key), identity: identity, snapshot: child.storage)
+        return ScreenModal(
+            frame: frame, id: identity, style: style,
             isUserDismissible: node.childIsUserDismissible(index))
     }
 
     /// The frames of the container owned by the step at `container`, read from `rendering`.
-    func frames(in container: StepPath, rendering: ScreenRendering) -> [StepFrame] {
+    func frames(in container: StepPath, rendering: ScreenRendering) -> [ScreenFrame] {
         let key: ScreenRendering.Container
         if container.isRoot {
             key = .root
@@ -95,9 +98,7 @@ extension StepNode {
             }
         }
         return (rendering.frames[key] ?? []).compactMap { identity in
-            rendering.index[identity].map {
-                StepFrame(identity: identity, path: rendering.path($0))
-            }
+            rendering.index[identity].map(rendering.frame)
         }
     }
 }

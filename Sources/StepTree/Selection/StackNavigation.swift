@@ -26,7 +26,7 @@ extension StepNode {
     ///   other step, or one not mounted, has no frames.
     /// - Returns: The frames, bottom first.
     /// - Complexity: O(*m*) for *m* mounted nodes.
-    public func frames(in container: StepPath) -> [StepFrame] {
+    public func frames(in container: StepPath) -> [ScreenFrame] {
         frames(in: container, rendering: ScreenRendering(StepStorage.make(self)))
     }
 
@@ -184,7 +184,7 @@ extension StepNode {
     }
 
     /// Removes `frames`, topmost first, as the user would; their paths, bottom first.
-    private mutating func removeFrames(_ frames: ArraySlice<StepFrame>) -> [StepPath] {
+    private mutating func removeFrames(_ frames: ArraySlice<ScreenFrame>) -> [StepPath] {
         for frame in frames.reversed() {
             // Each path comes from this value, top first, so it still names a frame.
             do {

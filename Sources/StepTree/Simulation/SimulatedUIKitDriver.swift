@@ -209,6 +209,8 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     {
         let navigation = SimulatedNavigationController(
             container: .modal(modal.path), root: build(modal.frame))
+        // As the UIKit driver does: no swipe down on a modal the user may not dismiss.
+        navigation.isModalInPresentation = !modal.isUserDismissible
         navigations[.modal(modal.path)] = navigation
         fill(navigation, from: screen)
         return navigation

@@ -14,6 +14,8 @@ public class SimulatedViewController {
     public internal(set) weak var presentingViewController: SimulatedViewController?
     /// The style this controller is presented with.
     public internal(set) var presentationStyle: PresentationStyle?
+    /// Whether a swipe cannot dismiss this controller, as UIKit's `isModalInPresentation`.
+    public var isModalInPresentation = false
     /// The navigation controller whose stack holds this controller.
     public internal(set) weak var navigationController: SimulatedNavigationController?
 

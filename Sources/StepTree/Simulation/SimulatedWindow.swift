@@ -205,7 +205,8 @@ public final class SimulatedWindow {
         onUserRemoved?(frame)
     }
 
-    /// The user swipes the topmost sheet down (covers cannot be swiped away).
+    /// The user swipes the topmost sheet down (covers cannot be swiped away, nor a sheet whose
+    /// controller is ``SimulatedViewController/isModalInPresentation``: logged as refused).
     public func userSwipesDown() {
         guard !isTransitioning else {
             deferredGestures.append { [weak self] in self?.userSwipesDown() }
@@ -214,6 +215,10 @@ public final class SimulatedWindow {
         guard let top = topmostPresented, top.presentationStyle == .sheet,
             let frame = top.frame, let presenter = top.presentingViewController
         else { return }
+        guard !top.isModalInPresentation else {
+            log.append("gesture refused \(frame)")
+            return
+        }
         presenter.presentedViewController = nil
         log.append("gesture dismiss \(frame)")
         onUserRemoved?(frame)

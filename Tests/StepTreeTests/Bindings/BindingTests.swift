@@ -72,7 +72,7 @@ final class UIChangeRecorder: NavigatorObserver {
         #expect(navigator.root.profile.friends.ids == ["ann"])
 
         // A NavigationLink(value:) appends a frame to push.
-        path.set(path.get() + [StepFrame(path: StepPath(["profile", "friends", "carl"]))])
+        path.set(path.get() + [ScreenFrame.push(path: StepPath(["profile", "friends", "carl"]))])
         #expect(navigator.root.profile.friends.ids == ["ann", "carl"])
         #expect(
             recorder.lines == [
@@ -89,6 +89,29 @@ final class UIChangeRecorder: NavigatorObserver {
                 == "#4 userGesture: pop /profile/friends/carl, pop /profile/friends/ann [UI]")
     }
 
+    /// A NavigationLink(value:) appends a destination with its payload: pushed with a minted
+    /// id, read back as a frame that names its destination and shows the payload.
+    @Test func navigationStackPathPushesDestinationsWithTheirPayload() throws {
+        let navigator = Navigator(FeedApp())
+        let path = navigator.framesBinding(in: "feed")
+        let thread = FeedDestination.thread(ThreadScreen(topic: "swift"))
+        path.set(path.get() + [ScreenFrame.push(thread, onto: "feed/path")])
+        path.set(path.get() + [ScreenFrame.push(FeedDestination.about)])  // the nearest stack
+        let frames = path.get()
+        #expect(frames.map(\.description) == ["/feed/path/1", "/feed/path/2"])
+        #expect(frames.map(\.destination) == ["thread", "about"])
+        guard case .thread(let shown)? = frames[0].value(as: FeedDestination.self) else {
+            Issue.record("\(frames[0]) shows no thread")
+            return
+        }
+        #expect(shown.topic == "swift")
+        #expect(navigator.root.visibleScreen == "/feed/path/2/about")
+        // A write with a push that cannot be made changes nothing, the pop in it included.
+        let before = navigator.root
+        path.set([frames[0], ScreenFrame.push(DraftScreen(text: "a"), onto: "feed/path")])
+        #expect(navigator.root == before)
+    }
+
     @Test func lateSwipeAfterADeepLinkIsIgnored() throws {
         let (navigator, recorder) = navigator()
         try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
@@ -100,7 +123,7 @@ final class UIChangeRecorder: NavigatorObserver {
         #expect(navigator.root.profile.friends.ids == ["dan"])
         #expect(recorder.lines.count == 2)
         // A push of a step that does not exist changes nothing either.
-        path.set([StepFrame(path: StepPath(["profile", "nope"]))])
+        path.set([ScreenFrame.push(path: StepPath(["profile", "nope"]))])
         #expect(recorder.lines.count == 2)
     }
 

@@ -26,7 +26,7 @@ extension ThreadSafety {
 
         @Test func containerFramesAreTrackedOnTheirOwn() throws {
             let navigator = Navigator(AppSteps())
-            var profileFrames: [StepFrame] = []
+            var profileFrames: [ScreenFrame] = []
             let profile = track { profileFrames = navigator.frames(in: Self.profile) }
             let root = track { _ = navigator.frames() }
             #expect(profileFrames == [])

@@ -1,0 +1,42 @@
+// Closing a screen from inside: the screen names itself by its frame, so a close that comes
+// late (after a pop, a renewal, a new element at the same path) changes nothing.
+
+extension StepNode {
+    /// Closes the screen `frame` names, if this state still shows it: the step at its path
+    /// with its identity.
+    ///
+    /// A pushed step is deselected; a stack element is removed, alone (the elements above it
+    /// stay, with their state); a presented step is dismissed with what it presents. A frame
+    /// that is gone (its path names no step, or a step that is not selected, or one with another
+    /// identity: renewed, or a new element at the same path), a container root (the root, a
+    /// tab) or a request changes nothing.
+    ///
+    /// ```swift
+    /// Button("Done") { navigator.close(frame) }  // the frame the view was made for
+    /// ```
+    /// - Parameter frame: The screen to close, read from a state (``frames(in:)``,
+    ///   ``ScreenChanges``, a frames binding).
+    /// - Returns: Whether it closed the screen; `false` leaves the value unchanged.
+    /// - Complexity: O(*d*) for a path of depth *d*, plus O(*n*) for a stack of *n* elements.
+    @discardableResult
+    public mutating func close(_ frame: ScreenFrame) -> Bool {
+        guard let identity = frame.identity, !frame.path.isRoot, let resolved = resolve(frame.path),
+            resolved.isSelected, resolved.identity == identity, let last = resolved.steps.last
+        else { return false }
+        switch last {
+        case .element(let index):
+            let stack = resolved.parent
+            var ids = (0..<stack.elementCount).map { stack.element($0).id }
+            ids.remove(at: index)
+            let stackPath = resolved.prefix(resolved.steps.count - 1)
+            return (try? setStack(path: stackPath, ids: ids)) != nil
+        case .child(let index):
+            switch resolved.parent.childKind(index) {
+            case .push, .present:
+                return (try? deselect(path: frame.path)) != nil
+            case .inline, .tab, .stack:
+                return false
+            }
+        }
+    }
+}
