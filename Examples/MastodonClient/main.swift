@@ -30,7 +30,7 @@ func step(_ title: String, _ change: () throws -> Void) {
     } catch {
         print("  refused: \(error) (nothing changed)")
     }
-    print("  screen: \(navigator.visibleScreen)")
+    print("  screen: \(navigator.root.visibleScreen)")
 }
 
 step("Launch: sign-in is required, a cover over the tab bar") {
@@ -43,8 +43,8 @@ step("Signed in") {
     try navigator.close(path: "signIn")
 }
 step("Tap a post in the timeline, then the same post quoted in a reply: two screens") {
-    try navigator.push(.status("109876543210"))
-    try navigator.push(.status("109876543210"))
+    try navigator.push(Destination.status("109876543210"))
+    try navigator.push(Destination.status("109876543210"))
 }
 step("A link from another server: opens in the selected tab, on top of its stack") {
     try links.open("https://hachyderm.io/@alice/109999", in: navigator)
