@@ -44,9 +44,11 @@ extension ArticleTree {
 
             #expect(shop.diagram.description == Self.gettingStartedDiagram)
 
-            let navigator = Navigator(ShopSteps(), observer: LoggingStepsObserver())
-            try navigator.select(path: "signIn")  // prints "#1 deepLink -> /signIn" and its event
-            #expect(navigator.root.visibleScreen == StepPath(["signIn"]))
+            let navigator = Navigator(ShopSteps())
+            try StepsObservation.withObserver(LoggingStepsObserver()) {
+                try navigator.select(path: "signIn")  // prints "#1 deepLink -> /signIn" and its event
+                #expect(navigator.root.visibleScreen == StepPath(["signIn"]))
+            }
         }
 
         static let gettingStartedDiagram = """
@@ -111,11 +113,13 @@ extension ArticleTree {
             let recorder = SessionRecorder(clock: ContinuousClock()) { line in
                 log.withLock { $0.append(line) }
             }
-            let navigator = Navigator(AppSteps(), observer: recorder)
-            try navigator.select(path: "profile/detail")
-            let recording = log.withLock { $0.joined(separator: "\n") }
-            let steps = try SessionReplay.replay(recording, as: AppSteps.self)
-            #expect(steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(recorder) {
+                try navigator.select(path: "profile/detail")
+                let recording = log.withLock { $0.joined(separator: "\n") }
+                let steps = try SessionReplay.replay(recording, as: AppSteps.self)
+                #expect(steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
+            }
         }
 
         @Test func observingNavigator() throws {
