@@ -79,6 +79,16 @@ let package = Package(
             path: "Fuzz/Sequencer"
         ),
         .executableTarget(
+            name: "fuzz-replay",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Replay"
+        ),
+        .executableTarget(
+            name: "fuzz-archive",
+            dependencies: ["StepTree", "ExampleSteps", "FuzzSupport"],
+            path: "Fuzz/Archive"
+        ),
+        .executableTarget(
             name: "fuzz-cases",
             dependencies: ["StepTree", "FuzzSupport"],
             path: "Fuzz/Cases"

@@ -31,4 +31,23 @@ public enum Tokens {
         "home", "explore", "profile", "login", "main", "detail", "settings", "friends", "light",
         "dark", "form", "signUp", "u1", "u2", "v1",
     ]
+
+    /// The archive target's lines and keys, and numbers no `Int` or `Double` holds exactly.
+    public static let archive =
+        state + [
+            "~", "~feed\t", "~profile/detail\t", "prefs", "settings", "news", "feed", "item",
+            "post", "people", "list", "card", "old", "more", "trends", #""treeVersion""#,
+            #""formatVersion""#, #""state""#, #""format""#, "18446744073709551615",
+            "12345678901234567891", "9223372036854775808", "-9223372036854775808", "1e308",
+            "5e-324", "0.30000000000000004", "1234567890.12345678901234567891", "1e400", "-0",
+        ]
+
+    /// The fields of a session record, and numbers at the ends of the sequence's range.
+    public static let replay =
+        state + [
+            #""sequence""#, #""cause""#, #""time""#, #""events""#, #""visible""#, #""state""#,
+            #""start""#, #""deepLink""#, #""userGesture""#, "18446744073709551615",
+            "18446744073709551614", "-1", "1e20", #""select / home -> profile""#,
+            #""push /profile/detail""#, #""/profile/detail""#, "\n", "\r\n",
+        ]
 }

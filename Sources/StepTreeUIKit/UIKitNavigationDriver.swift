@@ -20,19 +20,19 @@
         /// The window the driver shows its screen in.
         public let window: UIWindow
         /// Builds the controller of a pushed or presented frame, when an update needs it.
-        public var makeScreen: (HeadlessScreen.Frame, Root) -> UIViewController
+        public var makeScreen: (ScreenFrame, Root) -> UIViewController
         /// Builds the bottom controller of a container (the root's or a tab's content).
-        public var makeContent: (HeadlessScreen.ContainerID, Root) -> UIViewController
+        public var makeContent: (ScreenContainer, Root) -> UIViewController
         /// Told of each frame the user removed by gesture.
         public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
         /// Several dismissals at once: `dismiss` on a presenter closes every modal above it.
         public var coalescing: NavigationPlan.Coalescing = .dismissals
 
-        private var navigations: [HeadlessScreen.ContainerID: UINavigationController] = [:]
+        private var navigations: [ScreenContainer: UINavigationController] = [:]
         /// The frame each controller the driver built shows.
-        private var frames: [ObjectIdentifier: HeadlessScreen.Frame] = [:]
+        private var frames: [ObjectIdentifier: ScreenFrame] = [:]
         /// The frames each stack showed after the last update, to tell a swipe back.
-        private var stacks: [HeadlessScreen.ContainerID: [HeadlessScreen.Frame]] = [:]
+        private var stacks: [ScreenContainer: [ScreenFrame]] = [:]
         private var tabs: UITabBarController?
         private var isApplying = false
 
@@ -44,8 +44,8 @@
         ///   - makeScreen: Builds a frame's controller.
         public init(
             window: UIWindow, showing state: Root,
-            makeContent: @escaping (HeadlessScreen.ContainerID, Root) -> UIViewController,
-            makeScreen: @escaping (HeadlessScreen.Frame, Root) -> UIViewController
+            makeContent: @escaping (ScreenContainer, Root) -> UIViewController,
+            makeScreen: @escaping (ScreenFrame, Root) -> UIViewController
         ) {
             self.window = window
             self.makeContent = makeContent
@@ -171,14 +171,14 @@
 
         // MARK: Building
 
-        private func controller(_ frame: HeadlessScreen.Frame, _ state: Root) -> UIViewController {
+        private func controller(_ frame: ScreenFrame, _ state: Root) -> UIViewController {
             let controller = makeScreen(frame, state)
             frames[ObjectIdentifier(controller)] = frame
             return controller
         }
 
         private func navigation(
-            _ id: HeadlessScreen.ContainerID, in screen: HeadlessScreen, _ state: Root,
+            _ id: ScreenContainer, in screen: HeadlessScreen, _ state: Root,
             bottom: UIViewController
         ) -> UINavigationController {
             let navigation = UINavigationController(rootViewController: bottom)
@@ -191,7 +191,7 @@
         }
 
         private func modalNavigation(
-            _ modal: HeadlessScreen.Modal, in screen: HeadlessScreen, _ state: Root
+            _ modal: ScreenModal, in screen: HeadlessScreen, _ state: Root
         ) -> UINavigationController {
             let navigation = self.navigation(
                 .modal(modal.path), in: screen, state, bottom: controller(modal.frame, state))
@@ -212,7 +212,7 @@
             }
         }
 
-        private func shownFrames(_ navigation: UINavigationController) -> [HeadlessScreen.Frame] {
+        private func shownFrames(_ navigation: UINavigationController) -> [ScreenFrame] {
             navigation.viewControllers.dropFirst().compactMap { frames[ObjectIdentifier($0)] }
         }
 

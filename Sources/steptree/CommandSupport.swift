@@ -33,21 +33,11 @@ enum CommandError: Error {
     case failed(String)
 }
 
-/// The bytes of the file at `path`.
-/// - Throws: ``CommandError/failed(_:)`` naming the file.
-func readFile(_ path: String) throws(CommandError) -> Data {
-    do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw .failed("\(path): cannot be read (\(error.localizedDescription))")
-    }
-}
-
 /// Reads the schema file at `path`.
 /// - Throws: ``CommandError/failed(_:)`` naming the file and the problem.
 func loadSchema(_ path: String?) throws(CommandError) -> StepSchema {
     guard let path else { throw .usage("--schema FILE.json is required") }
-    let data = try readFile(path)
+    let data = try readFile(path, limit: FileLimit.schema)
     do {
         return try StepSchema(json: data)
     } catch {

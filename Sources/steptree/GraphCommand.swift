@@ -21,7 +21,7 @@ func graph(_ arguments: [String]) -> Int32 {
         case "dot": text = state.diagram.dot
         case "html":
             if let file = options.value("--session") {
-                let log = try readText(file)
+                let log = try readText(file, limit: FileLimit.session)
                 do throws(SessionReplayError) {
                     let session = try SessionReplay.replay(log, schema: schema)
                     text = NavigationMapPage(session: session).html

@@ -46,7 +46,7 @@ let openUsage = """
 /// - Throws: ``CommandError/failed(_:)`` naming the file and the problem.
 func loadRoutes(_ path: String?) throws(CommandError) -> (path: String, table: DeepLinkRouteTable) {
     guard let path else { throw .usage("--routes FILE.json is required") }
-    let data = try readFile(path)
+    let data = try readFile(path, limit: FileLimit.routes)
     do throws(DeepLinkRouteTableError) {
         return (path, try DeepLinkRouteTable(json: data))
     } catch {

@@ -10,17 +10,25 @@ func replay(_ arguments: [String]) -> Int32 {
             throw .usage("give one recording")
         }
         let schema = try loadSchema(options.value("--schema"))
-        let log = try readText(file)
+        // The recording is streamed: each step is printed as it replays, so that a recording of
+        // any length takes the memory of one record; the first line that disagrees stops it.
+        var player = SessionReplay.Player(schema: schema)
+        var printed = 0
+        try forEachLine(of: file, limit: FileLimit.recordLine) { line throws(CommandError) in
+            do throws(SessionReplayError) {
+                guard let step = try player.play(line) else { return }
+                printSteps([step], after: printed)
+                printed += 1
+            } catch {
+                throw .failed("\(file): \(error)")
+            }
+        }
         do throws(SessionReplayError) {
-            printSteps(try SessionReplay.replay(log, schema: schema))
-            return 0
+            try player.finish()
         } catch {
-            // Print what replays before the line that disagrees, then the reason.
-            let before = log.split(separator: "\n", omittingEmptySubsequences: false)
-                .prefix(error.line - 1).joined(separator: "\n")
-            if let steps = try? SessionReplay.replay(before, schema: schema) { printSteps(steps) }
             throw .failed("\(file): \(error)")
         }
+        return 0
     }
 }
 
@@ -30,21 +38,15 @@ let replayUsage = """
     """
 
 /// Prints each replayed transaction: its number, cause and time, its events, then its screen,
-/// the text from the recording shown (``shown(_:)``).
-func printSteps(_ steps: [SessionReplay.Step<DynamicSteps>]) {
+/// the text from the recording shown (``shown(_:)``); `printed` steps were printed before these.
+func printSteps(_ steps: [SessionReplay.Step<DynamicSteps>], after printed: Int = 0) {
     for (index, step) in steps.enumerated() {
         let record = step.record
-        if index > 0 { print("") }
+        if printed + index > 0 { print("") }
         print(
             "#\(record.sequence) \(shown(record.cause)) at \(String(format: "%.3f", record.time)) s"
         )
         for event in record.events { print("  " + shown(event)) }
         for line in step.screen.description.split(separator: "\n") { print("  | " + shown(line)) }
     }
-}
-
-/// The text of the file at `path`.
-/// - Throws: ``CommandError/failed(_:)`` naming the file.
-func readText(_ path: String) throws(CommandError) -> String {
-    String(decoding: try readFile(path), as: UTF8.self)
 }

@@ -11,12 +11,15 @@ func check(_ files: [String]) -> Int32 {
     var unreadable = 0
     for file in files {
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            let data = try readFile(file, limit: FileLimit.cases)
             let cases = try ConformanceCase.load(json: data)
             let result = ConformanceRunner.run(cases)
             report.merge(result)
         } catch let error as ConformanceFileError {
             printError("error: \(shown(file)): \(shown(error))")
+            unreadable += 1
+        } catch let error as CommandError {
+            if case .failed(let problem) = error { printError("error: \(problem)") }
             unreadable += 1
         } catch {
             printError("error: \(shown("\(file): cannot be read (\(error.localizedDescription))"))")

@@ -27,6 +27,16 @@ enum ArticleTree {
         var product = Step()
         static let steps = StepTable<Self>(.inline(.list, \.list), .push(.product, \.product))
     }
+
+    struct ThreadSteps: StepsCollection {
+        enum Key: String, StepKey { case post, reply, quote }
+        var selected = StepSelection<Key>(.post)
+        var post = Step()
+        var reply = Step<ThreadSteps>()  // pushed: the reply's own thread
+        var quote = Step<ThreadSteps>()  // presented: a quoted thread, as a sheet
+        static let steps = StepTable<Self>(
+            .inline(.post, \.post), .push(.reply, \.reply), .present(.quote, \.quote))
+    }
 }
 
 extension ArticleTree {
@@ -84,6 +94,12 @@ extension ArticleTree {
                 profile.visibleScreen == StepPath(["friends", "bob", "friends", "cat", "main"]))
             let popped = try profile.friends.value.pop(to: "ann")
             #expect(popped == ["bob"])
+        }
+
+        @Test func modellingRecursiveSteps() throws {
+            var thread = ThreadSteps()
+            try thread.select(path: "reply/quote/reply")
+            #expect(thread.visibleScreen == StepPath(["reply", "quote", "reply", "post"]))
         }
 
         @Test func testingEvents() throws {

@@ -161,6 +161,9 @@ public struct StepDiagram: Sendable, Hashable, CustomStringConvertible {
             }
             return
         }
+        // A step of a recursive type in its initial state holds itself again: off the route, it
+        // is drawn without its children, which are all as its type makes them.
+        if !isOnRoute, storage.renewalHistory == nil, storage.isInitialAtom { return }
         for child in 0..<storage.childCount {
             let key = storage.childKey(child)
             let selected = storage.selects(child)

@@ -48,7 +48,7 @@ extension HeadlessScreen {
             // Part of a plan: the selections are still those of the state on screen.
             self = tornDown.screen
             let shown = table.values.flatMap(\.frames) + modals.map(\.frame)
-            visibleScreen = rendering.visiblePath(showing: Set(shown.map(\.identity)))
+            visibleScreen = rendering.visiblePath(showing: Set(shown.compactMap(\.identity)))
             return
         }
         self = HeadlessScreen(
@@ -57,7 +57,7 @@ extension HeadlessScreen {
     }
 
     init(
-        table: [ContainerID: Container], modals: [Modal], visibleScreen: StepPath,
+        table: [ScreenContainer: Container], modals: [ScreenModal], visibleScreen: StepPath,
         rendering: ScreenRendering
     ) {
         self.table = table
@@ -72,7 +72,7 @@ private struct EventPlayer {
     var screen: HeadlessScreen
     let target: HeadlessScreen
     /// The first event played into each container during this update.
-    var touched: [HeadlessScreen.ContainerID: NavigationEvent] = [:]
+    var touched: [ScreenContainer: NavigationEvent] = [:]
 
     init(screen: HeadlessScreen, target: HeadlessScreen) {
         self.screen = screen
@@ -162,7 +162,7 @@ private struct EventPlayer {
         guard !screen.modals.contains(where: { $0.path == event.path }) else {
             throw ScreenError(event, .alreadyOnScreen(.modal(event.path)))
         }
-        screen.modals.append(HeadlessScreen.Modal(frame: new.frame(index), style: style))
+        screen.modals.append(new.modal(index))
         // The modal's own containers come with it; modals inside it get their own events.
         copyContainers(inside: event.path)
     }
@@ -224,15 +224,15 @@ private struct EventPlayer {
     /// Removes the containers that match; a container that already had events in this update
     /// is an error, since SPEC §3 destroys its frames silently.
     private mutating func removeContainers(
-        where matches: (HeadlessScreen.ContainerID) -> Bool
+        where matches: (ScreenContainer) -> Bool
     ) throws(ScreenError) {
-        for id in HeadlessScreen.sorted(screen.table.keys.filter(matches)) {
+        for id in ScreenContainer.sorted(screen.table.keys.filter(matches)) {
             if let event = touched[id] { throw ScreenError(event, .containerGoesAway(id)) }
             screen.table[id] = nil
         }
     }
 
-    private mutating func touch(_ id: HeadlessScreen.ContainerID, _ event: NavigationEvent) {
+    private mutating func touch(_ id: ScreenContainer, _ event: NavigationEvent) {
         if touched[id] == nil { touched[id] = event }
     }
 }

@@ -12,64 +12,18 @@
 /// screen. Two screens are equal when they hold the same containers with the same frames (by
 /// identity), the same chain of modals and the same visible screen.
 public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
-    /// A frame on screen: a pushed step, a stack element or a presented step.
-    public struct Frame: Hashable, Sendable, CustomStringConvertible {
-        /// The step's path.
-        public let path: StepPath
-        /// The step's identity.
-        public let identity: StepIdentity
-
-        /// The path.
-        public var description: String { path.description }
-    }
-
-    /// A presented modal in the window chain.
-    public struct Modal: Hashable, Sendable, CustomStringConvertible {
-        /// The presented step.
-        public let frame: Frame
-        /// How it is presented.
-        public let style: PresentationStyle
-
-        /// The path of the presented step.
-        public var path: StepPath { frame.path }
-
-        /// The path and the style, for example `/profile/settings sheet`.
-        public var description: String { "\(frame) \(style)" }
-    }
-
-    /// A container of frames: the root, a tab (its own navigation stack) or a presented modal
-    /// (the navigation stack inside it).
-    public enum ContainerID: Hashable, Sendable, CustomStringConvertible {
-        /// The root container.
-        case root
-        /// The container of the tab at the path.
-        case tab(StepPath)
-        /// The container of the modal presented at the path.
-        case modal(StepPath)
-
-        /// The path of the node that owns the container (`/` for the root).
-        public var path: StepPath {
-            switch self {
-            case .root: .root
-            case .tab(let path), .modal(let path): path
-            }
-        }
-
-        /// The owner's path, as error messages name the container.
-        public var description: String { path.description }
-    }
-
     /// One container: the identity of its owner and its frames, bottom first.
     struct Container: Hashable, Sendable {
-        var owner: StepIdentity
-        var frames: [Frame]
+        /// The owner's screen: the root, a tab, or the presented step.
+        var owner: ScreenFrame
+        var frames: [ScreenFrame]
     }
 
     /// Every container on screen, by id.
-    var table: [ContainerID: Container]
+    var table: [ScreenContainer: Container]
 
     /// The window chain: the presented modals, bottom first.
-    public internal(set) var modals: [Modal]
+    public internal(set) var modals: [ScreenModal]
 
     /// The screen on top (SPEC §2), for example `/profile/detail/dark`.
     ///
@@ -91,13 +45,13 @@ public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
         let rendering = ScreenRendering(tree)
         self.rendering = rendering
         self.visibleScreen = tree.visiblePath.path
-        self.modals = rendering.window.map {
-            Modal(frame: rendering.frame($0), style: rendering.nodes[$0].style)
-        }
-        var table: [ContainerID: Container] = [.root: Container(owner: .root, frames: [])]
+        self.modals = rendering.window.map(rendering.modal)
+        var table: [ScreenContainer: Container] = [
+            .root: Container(owner: rendering.frame(0), frames: [])
+        ]
         for (index, node) in rendering.nodes.enumerated() where node.kind == .tab || node.isModal {
             table[rendering.containerID(ofOwner: index)] = Container(
-                owner: node.identity, frames: [])
+                owner: rendering.frame(index), frames: [])
         }
         for (index, node) in rendering.nodes.enumerated() where node.isPushed {
             guard let container = node.container else { continue }
@@ -107,20 +61,28 @@ public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The containers on screen, sorted by path (the root first).
-    public var containers: [ContainerID] { Self.sorted(table.keys) }
+    public var containers: [ScreenContainer] { ScreenContainer.sorted(table.keys) }
 
     /// The frames in `container`, bottom first, or `nil` when it is not on screen.
     /// - Parameter container: The root, a tab or a modal.
     /// - Returns: The frames; `[]` for a container with nothing pushed.
-    public func frames(of container: ContainerID) -> [Frame]? {
+    public func frames(of container: ScreenContainer) -> [ScreenFrame]? {
         table[container]?.frames
     }
 
     /// The paths of the frames in `container`, bottom first, or `nil` when it is not on screen.
     /// - Parameter container: The root, a tab or a modal.
     /// - Returns: The frames' paths; `[]` for a container with nothing pushed.
-    public func stack(of container: ContainerID) -> [StepPath]? {
+    public func stack(of container: ScreenContainer) -> [StepPath]? {
         table[container].map { $0.frames.map(\.path) }
+    }
+
+    /// Every screen in the window (see ``ScreenChanges``): the root, each tab, each frame and
+    /// each presented step, sorted by path.
+    /// - Complexity: O(*s* log *s*) for *s* screens.
+    public var screens: [ScreenFrame] {
+        let all = table.values.flatMap { [$0.owner] + $0.frames }
+        return all.sorted { $0.path.segments.lexicographicallyPrecedes($1.path.segments) }
     }
 
     /// One line for the visible screen, one for the window, then one per container sorted by
@@ -151,25 +113,16 @@ public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
             && lhs.visibleScreen == rhs.visibleScreen
     }
 
-    /// Container ids sorted by path, so that descriptions and errors are deterministic.
-    static func sorted(_ ids: some Sequence<ContainerID>) -> [ContainerID] {
-        ids.sorted { $0.path.segments.lexicographicallyPrecedes($1.path.segments) }
-    }
 }
 
 extension ScreenRendering {
-    /// The frame of node `index`.
-    func frame(_ index: Int) -> HeadlessScreen.Frame {
-        HeadlessScreen.Frame(path: path(index), identity: nodes[index].identity)
-    }
-
     /// The id of the container that node `index` (a tab or a presented step) owns.
-    func containerID(ofOwner index: Int) -> HeadlessScreen.ContainerID {
+    func containerID(ofOwner index: Int) -> ScreenContainer {
         nodes[index].isModal ? .modal(path(index)) : .tab(path(index))
     }
 
     /// The id of a rendered container.
-    func containerID(_ container: Container) -> HeadlessScreen.ContainerID {
+    func containerID(_ container: Container) -> ScreenContainer {
         switch container {
         case .root, .window: .root
         case .owned(let owner): index[owner].map { containerID(ofOwner: $0) } ?? .root

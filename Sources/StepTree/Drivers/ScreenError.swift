@@ -22,11 +22,11 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable, CustomStringConvertible {
         /// The popped frame is not the top of its container, whose top is the path (or which is
         /// empty).
-        case notOnTop(HeadlessScreen.ContainerID, top: StepPath?)
+        case notOnTop(ScreenContainer, top: StepPath?)
         /// The dismissed modal is not the topmost one, which is the path (or no modal is shown).
         case notTopmostModal(top: StepPath?)
         /// The container the frame belongs to is not on screen.
-        case missingContainer(HeadlessScreen.ContainerID)
+        case missingContainer(ScreenContainer)
         /// The path names no mounted step in that state (with the event's identity, for
         /// `push`, `present` and `replace`).
         case unknownStep(Side)
@@ -43,12 +43,12 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The step is presented, or declared, with another style.
         case styleMismatch(PresentationStyle)
         /// The pushed frame is already in the container.
-        case alreadyOnScreen(HeadlessScreen.ContainerID)
+        case alreadyOnScreen(ScreenContainer)
         /// A modal inside the popped frame is still presented.
         case modalAbove(StepPath)
         /// The event touched a container that goes away silently in the same update (SPEC §3:
         /// its frames get no event).
-        case containerGoesAway(HeadlessScreen.ContainerID)
+        case containerGoesAway(ScreenContainer)
         /// The node selects another child (shown by key, `-` for none) in that state.
         case selectionMismatch(Side, selected: String?)
         /// The event selects what was already selected.

@@ -35,6 +35,13 @@ struct ScreenRendering {
         let position: Int
         /// The key of the selected content child.
         let contentKey: String?
+        /// The node's box in the rendered state.
+        let storage: StepNodeStorage
+        /// The node's index among its parent's children (its position, for an element); -1 for
+        /// the root.
+        let childIndex: Int
+        /// For a presented step, whether a gesture may dismiss it.
+        let isUserDismissible: Bool
 
         var isModal: Bool { if case .present = kind { true } else { false } }
         var isPushed: Bool { isElement || kind == .push }
@@ -68,8 +75,33 @@ struct ScreenRendering {
     /// - Complexity: O(*m*) for *m* mounted nodes.
     init(_ root: StepNodeStorage) {
         walk(
-            root, identity: .root, parent: -1, segment: "", kind: nil, isElement: false,
-            isActive: true, region: .root, nearestFrame: nil)
+            root, identity: .root, parent: -1, childIndex: -1, segment: "", kind: nil,
+            isElement: false, isUserDismissible: true, isActive: true, region: .root,
+            nearestFrame: nil)
+    }
+
+    /// Whether node `index` is a screen: a frame (a pushed step, a stack element, a presented
+    /// step) or the root of a container (the root, a tab).
+    func isScreen(_ index: Int) -> Bool {
+        let node = nodes[index]
+        return index == 0 || node.isPushed || node.isModal || node.kind == .tab
+    }
+
+    /// The screen of node `index`, with a snapshot of its box.
+    func frame(_ index: Int) -> ScreenFrame {
+        let node = nodes[index]
+        return ScreenFrame(
+            path: path(index), identity: node.identity,
+            destination: node.isElement ? node.storage.destinationName : nil,
+            snapshot: node.storage)
+    }
+
+    /// The modal of node `index`, a presented step.
+    func modal(_ index: Int) -> ScreenModal {
+        let node = nodes[index]
+        return ScreenModal(
+            frame: frame(index), id: node.identity, style: node.style,
+            isUserDismissible: node.isUserDismissible)
     }
 
     /// The path of node `index`.
@@ -84,9 +116,9 @@ struct ScreenRendering {
     }
 
     private mutating func walk(
-        _ storage: StepNodeStorage, identity: StepIdentity, parent: Int, segment: String,
-        kind: StepKind?, isElement: Bool, isActive: Bool, region parentRegion: Container,
-        nearestFrame: StepIdentity?
+        _ storage: StepNodeStorage, identity: StepIdentity, parent: Int, childIndex: Int,
+        segment: String, kind: StepKind?, isElement: Bool, isUserDismissible: Bool,
+        isActive: Bool, region parentRegion: Container, nearestFrame: StepIdentity?
     ) {
         // Pushed steps, stack elements and presented steps are frames; a stack itself is not.
         let isFrame = isElement || kind == .push || (kind.map { $0.layer == .modal } ?? false)
@@ -122,7 +154,8 @@ struct ScreenRendering {
             Node(
                 identity: identity, parent: parent, segment: segment, kind: kind,
                 isElement: isElement, isActive: isActive, place: place, container: container,
-                position: position, contentKey: content.map(storage.childKey)))
+                position: position, contentKey: content.map(storage.childKey), storage: storage,
+                childIndex: childIndex, isUserDismissible: isUserDismissible))
         if kind == .tab || kind == .inline {
             contentChildren[ChildSlot(parent: nodes[parent].identity, segment: segment)] = me
         }
@@ -135,7 +168,8 @@ struct ScreenRendering {
                 walk(
                     element.storage,
                     identity: identity.child(element.id, role: nil, renewal: element.renewal),
-                    parent: me, segment: element.id, kind: nil, isElement: true,
+                    parent: me, childIndex: position, segment: element.id, kind: nil,
+                    isElement: true, isUserDismissible: true,
                     isActive: isActive && position == count - 1, region: region,
                     nearestFrame: frame)
             }
@@ -148,8 +182,9 @@ struct ScreenRendering {
             let kind = storage.childKind(child)
             walk(
                 step.storage, identity: identity.child(key, role: kind, renewal: step.renewal),
-                parent: me, segment: key, kind: kind, isElement: false, isActive: active,
-                region: region, nearestFrame: frame)
+                parent: me, childIndex: child, segment: key, kind: kind, isElement: false,
+                isUserDismissible: kind.layer != .modal || storage.childIsUserDismissible(child),
+                isActive: active, region: region, nearestFrame: frame)
         }
         let contentActive = isActive && !storage.pushLayerHoldsFrame
         for child in storage.contentOrder {

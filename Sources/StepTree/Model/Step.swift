@@ -3,24 +3,57 @@
 ///
 /// The value and the history live in a copy-on-write box, so a step is one pointer, copying a
 /// tree is O(1) and two states that share a subtree share its storage. Every leaf with no
-/// payload (`Step()`) shares one box until it is renewed.
+/// payload (`Step()`) shares one box until it is renewed, and so does every `Step<Node>()` of a
+/// node type: the node's initial value, made on first read, which is how a node holds a step of
+/// its own type (see `init()` where `Value` is a ``StepsCollection``).
 @dynamicMemberLookup
 public struct Step<Value: StepValue>: Sendable {
-    @usableFromInline var storage: StepStorage<Value>
+    /// The box: a ``StepStorage`` of `Value`, or, for a node step made by `Step<Node>()` and not
+    /// changed since, the node type's shared `InitialNodeStorage`, which stands for the box of
+    /// its initial value.
+    @usableFromInline var box: StepNodeStorage
+
+    /// The box holding the value (the initial value's, for a shared initial node step).
+    @inlinable
+    var storage: StepStorage<Value> {
+        @inline(__always) get {
+            let box = self.box
+            if _slowPath(
+                ObjectIdentifier(type(of: box)) == ObjectIdentifier(InitialNodeStorage.self))
+            {
+                return unsafeDowncast(
+                    unsafeDowncast(box, to: InitialNodeStorage.self).resolved,
+                    to: StepStorage<Value>.self)
+            }
+            return unsafeDowncast(box, to: StepStorage<Value>.self)
+        }
+    }
+
+    /// The box, known to be a ``StepStorage`` of `Value`: after `makeUnique()`.
+    @inlinable
+    var uniqueBox: StepStorage<Value> {
+        @inline(__always) get { unsafeDowncast(box, to: StepStorage<Value>.self) }
+    }
 
     /// Creates a step holding `value`, in its initial state.
     public init(_ value: Value) {
-        self.storage = StepStorage.make(value)
+        self.box = StepStorage.make(value)
     }
 
     init(_ value: Value, renewal: StepRenewal) {
-        self.storage = StepStorage.make(value)
+        self.box = StepStorage.make(value)
         self.renewal = renewal
     }
 
     /// A step whose box is `storage`, shared until it is changed.
     init(storage: StepStorage<Value>) {
-        self.storage = storage
+        self.box = storage
+    }
+
+    /// A step whose box is `box`: a ``StepStorage`` of `Value`, or the shared box of
+    /// `Step<Value>()`.
+    init(box: StepNodeStorage) {
+        self.box = box
     }
 
     /// The step's renewal history since it was last in its initial state.
@@ -30,7 +63,7 @@ public struct Step<Value: StepValue>: Sendable {
             // The same record: nothing to store. (Comparing histories could need a fingerprint.)
             guard newValue.history !== storage.renewalHistory else { return }
             makeUnique()
-            storage.renewal = newValue
+            uniqueBox.renewal = newValue
         }
     }
 
@@ -42,7 +75,7 @@ public struct Step<Value: StepValue>: Sendable {
         get { storage.value }
         _modify {
             makeUnique()
-            yield &storage.value
+            yield &uniqueBox.value
         }
     }
 
@@ -52,7 +85,7 @@ public struct Step<Value: StepValue>: Sendable {
         get { storage.value[keyPath: keyPath] }
         _modify {
             makeUnique()
-            yield &storage.value[keyPath: keyPath]
+            yield &uniqueBox.value[keyPath: keyPath]
         }
     }
 
@@ -64,22 +97,23 @@ public struct Step<Value: StepValue>: Sendable {
 
     @inlinable @inline(__always)
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { copyStorage() }
+        if !isKnownUniquelyReferenced(&box) { copyStorage() }
     }
 
     /// Gives the step a box of its own, a copy of the shared one (out of line: the rare case).
     @usableFromInline @inline(never)
     mutating func copyStorage() {
+        let storage = storage
         let copy = storage.copy()
         copy.renewalHistory = storage.renewalHistory
-        storage = copy
+        box = copy
     }
 
     /// The box, made unique first, for an edit that changes it in place.
     @usableFromInline
     mutating func uniqueStorage() -> StepNodeStorage {
         makeUnique()
-        return storage
+        return box
     }
 
     /// Renews the step: with `value` (which replaces the step's value), or with no value.
@@ -88,9 +122,9 @@ public struct Step<Value: StepValue>: Sendable {
     @inlinable
     mutating func renew(with value: Value?) {
         makeUnique()
+        let storage = uniqueBox
         // Not bound to a name, which would copy it: an optional keeps its payload's bits first.
         guard case .some = value else { return RenewalHistory.renew(&storage.renewalHistory) }
-        let storage = storage
         let renewing = withUnsafePointer(to: value) { new in
             withUnsafePointer(to: &storage.value) { stored in
                 RenewalHistory.renew(
@@ -118,7 +152,38 @@ extension Step where Value: StepsCollection {
     /// Creates a step holding the node `value`, in its initial state.
     @inlinable
     public init(_ value: Value) {
-        self.storage = CollectionStorage(value)
+        self.box = CollectionStorage(value)
+    }
+
+    /// Creates a step holding the node's initial value, `Value()`, made the first time any such
+    /// step is read and shared by all of them until one is changed.
+    ///
+    /// What a node declares for a step of its own type, which it may push or present: its
+    /// `init()` cannot make a `Value()` inside itself, so `Step(ProfileSteps())` there would
+    /// never end.
+    ///
+    /// ```swift
+    /// struct ProfileSteps: StepsCollection {
+    ///     enum Key: String, StepKey { case main, friend, card }
+    ///     var selected = StepSelection<Key>(.main)
+    ///     var main = Step()
+    ///     var friend = Step<ProfileSteps>()  // a friend's profile, pushed
+    ///     var card = Step<ProfileSteps>()    // a profile presented as a sheet
+    ///     static let steps = StepTable<Self>(
+    ///         .inline(.main, \.main), .push(.friend, \.friend), .present(.card, \.card))
+    /// }
+    /// ```
+    ///
+    /// A node whose initial value holds such a step of its own type is *recursive*: its steps
+    /// in their initial state (a renewal or a change makes a step a value of its own) are written
+    /// as the number `0` in JSON, hashed as a constant and drawn without their children. A
+    /// type whose initial state selects, in any layer, such a step of its own type (or declares
+    /// it a tab), whose screens would nest without end, stops the program when its initial value
+    /// is first made, naming the type; so does an `init()` that reads one.
+    /// - Complexity: O(1); the first read of the type's initial value makes it.
+    @inlinable
+    public init() {
+        self.box = Value.steps.contents.initialNode
     }
 }
 
@@ -126,7 +191,7 @@ extension Step where Value == EmptyStep {
     // Inlinable, so that a node of several leaves reads the shared box once.
     /// Creates a leaf step with no payload.
     @inlinable
-    public init() { self.storage = sharedEmptyLeaf }
+    public init() { self.box = sharedEmptyLeaf }
 }
 
 extension Step: Equatable {
@@ -135,17 +200,26 @@ extension Step: Equatable {
     /// Steps are equal when their values and renewal histories are equal.
     @inlinable
     public static func == (lhs: Step, rhs: Step) -> Bool {
-        lhs.storage === rhs.storage
-            || ((lhs.storage.renewalHistory === rhs.storage.renewalHistory
-                || lhs.storage.renewal == rhs.storage.renewal)
-                && lhs.storage.value == rhs.storage.value)
+        lhs.box === rhs.box
+            || {
+                let (lhs, rhs) = (lhs.storage, rhs.storage)
+                return lhs === rhs
+                    || ((lhs.renewalHistory === rhs.renewalHistory || lhs.renewal == rhs.renewal)
+                        && lhs.value == rhs.value)
+            }()
     }
 }
 
 extension Step: Hashable {
-    /// Hashes the value and the renewal history.
+    /// Hashes the value and the renewal history; a step of a recursive node type in its initial
+    /// state (see `Step<Node>()`) hashes as a constant.
     @inlinable
     public func hash(into hasher: inout Hasher) {
+        let storage = storage
+        if storage.renewalHistory == nil, box.isInitialAtom {
+            hasher.combine(0)
+            return
+        }
         hasher.combine(storage.renewal)
         hasher.combine(storage.value)
     }
@@ -178,7 +252,7 @@ extension Step: Codable {
     ///   ``StepPath/maximumDepth`` deep (room for the deepest addressable step and the initial
     ///   subtree below it; anything deeper could only be reached by paths the limit refuses).
     public init(from decoder: any Decoder) throws {
-        let (value, renewal) = try NestingDepth.deeper { depth in
+        let decoded = try NestingDepth.deeper { depth in
             if depth > 2 * StepPath.maximumDepth {
                 throw DecodingError.dataCorrupted(
                     .init(
@@ -188,6 +262,15 @@ extension Step: Codable {
             }
             return try Self.decodeValue(from: decoder)
         }
+        guard let (value, renewal) = decoded else {
+            // `0`: a node step in its initial state.
+            guard let node = Value.self as? any StepsCollection.Type else {
+                preconditionFailure(
+                    "only a node step is read from \(StepCodingForm.bareInitialNode)")
+            }
+            self.init(box: initialNodeBox(of: node))
+            return
+        }
         self.init(value, renewal: renewal)
         if let problem = storage.selectionProblem {
             throw DecodingError.dataCorrupted(
@@ -195,8 +278,9 @@ extension Step: Codable {
         }
     }
 
-    /// The value and renewal history of a step in the form its input has.
-    private static func decodeValue(from decoder: any Decoder) throws -> (Value, StepRenewal) {
+    /// The value and renewal history of a step in the form its input has; `nil` for a node step
+    /// in its initial state, written `0`.
+    private static func decodeValue(from decoder: any Decoder) throws -> (Value, StepRenewal)? {
         switch StepCodingForm.of(Value.self) {
         case .wrapped:
             return try decodeWrapper(try decoder.container(keyedBy: CodingKeys.self))
@@ -236,6 +320,17 @@ extension Step: Codable {
             do {
                 value = try Value(from: decoder)
             } catch {
+                if let number = try? decoder.singleValueContainer().decode(Int.self) {
+                    guard number == StepCodingForm.bareInitialNode else {
+                        throw DecodingError.dataCorrupted(
+                            .init(
+                                codingPath: decoder.codingPath,
+                                debugDescription:
+                                    "a node step in its initial state is \(StepCodingForm.bareInitialNode), not \(number)"
+                            ))
+                    }
+                    return nil
+                }
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 guard isWrapper(container) else { throw error }
                 return try decodeWrapper(container)
@@ -267,8 +362,16 @@ extension Step: Codable {
     /// Encodes the value alone when the step is in its initial history and holds a structured
     /// value (an ``EmptyStep`` as the number `0`); otherwise `{"value": …, "renewal": "…"}`,
     /// with the renewal history only when the step was renewed.
+    ///
+    /// A step of a recursive node type in its initial state (see `Step<Node>()`) is the number
+    /// `0`, in every form: its value would never end.
     public func encode(to encoder: any Encoder) throws {
         let isInitial = renewal.isInitial
+        if isInitial, box.isInitialAtom {
+            var container = encoder.singleValueContainer()
+            try container.encode(StepCodingForm.bareInitialNode)
+            return
+        }
         if isInitial, StepCodingForm.of(Value.self) != .wrapped, !StepCodingForm.wrapsEverything {
             if Value.self == EmptyStep.self {
                 var container = encoder.singleValueContainer()
@@ -282,6 +385,14 @@ extension Step: Codable {
         try container.encode(storage.value, forKey: .value)
         if !isInitial { try container.encode(renewal, forKey: .renewal) }
     }
+}
+
+/// The shared box of `Step<Node>()` for the node type `type`.
+func initialNodeBox(of type: any StepsCollection.Type) -> StepNodeStorage {
+    func box<Node: StepsCollection>(_ type: Node.Type) -> StepNodeStorage {
+        Node.steps.contents.initialNode
+    }
+    return box(type)
 }
 
 extension Step: CustomStringConvertible {

@@ -27,6 +27,10 @@ import Foundation
 ///   before), while a wrapper never does; a bare ``DynamicSteps`` node has only `selected`,
 ///   `payload`, `steps` and `elements` fields.
 ///
+/// A step of a recursive node type in its initial state (a node that holds `Step<Node>()` of its
+/// own type, directly or through others) is the number `0` (``bareInitialNode``) in every form,
+/// and any node step is read from `0` as its type's initial value.
+///
 /// Inside ``wrappingEverything(_:)`` (a renewal's fingerprint) every step is written in its
 /// wrapper, an ``EmptyStep`` as `{}` and a selection as its object of layers: the shapes
 /// fingerprints were defined on.
@@ -40,6 +44,12 @@ enum StepCodingForm: Sendable {
 
     /// What a bare ``EmptyStep`` step is written as.
     static let bareEmptyStep = 0
+
+    /// What a step of a recursive node type in its initial state is written as, in every form.
+    ///
+    /// Its whole value would never end (see `Step<Node>()`). Any node step is read from it, as
+    /// its type's initial value.
+    static let bareInitialNode = 0
 
     /// The form of steps holding values of `type`.
     ///

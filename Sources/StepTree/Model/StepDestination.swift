@@ -293,6 +293,7 @@ final class DestinationStorage<Destination: StepValue>: StepNodeStorage, @unchec
     override var shape: AnyObject? { table }
     override var anyValue: any StepValue { value }
     override var requiresContent: Bool { true }
+    override var destinationName: String? { table.names[index] }
 
     override func selectedIndex(in layer: StepLayer) -> Int? { layer == .content ? index : nil }
 

@@ -540,33 +540,19 @@ extension StepStack: Codable {
     ///   the stack (see ``depth``), and, as ``Step`` does, for an element whose selection names
     ///   a step in the wrong layer.
     public init(from decoder: any Decoder) throws {
-        var list: any UnkeyedDecodingContainer
+        // Through containers, not a loop over the elements: a decoder that repairs a save can
+        // then leave out an element that no longer decodes (see `RepairingDecoder`).
+        let coded: [CodedEntry]
         var next: UInt64?
         if let object = try? decoder.container(keyedBy: StackField.self),
             object.contains(.elements)
         {
-            list = try object.nestedUnkeyedContainer(forKey: .elements)
+            coded = try object.decode([CodedEntry].self, forKey: .elements)
             next = try object.decodeIfPresent(UInt64.self, forKey: .next)
         } else {
-            list = try decoder.unkeyedContainer()
+            coded = try decoder.singleValueContainer().decode([CodedEntry].self)
         }
-        let destinations = DestinationTable.ifDestination(Element.self)
-        var entries: [Entry] = []
-        while !list.isAtEnd {
-            let item = try list.nestedContainer(keyedBy: StackField.self)
-            let id = try item.decode(String.self, forKey: .id)
-            let box: StepNodeStorage
-            if let destinations {
-                box = try DestinationStorage.decodeValue(
-                    destinations, from: item.superDecoder(forKey: .value))
-            } else {
-                box = StepStorage.make(try item.decode(Element.self, forKey: .value))
-            }
-            if let renewal = try item.decodeIfPresent(StepRenewal.self, forKey: .renewal) {
-                box.renewal = renewal
-            }
-            entries.append(Entry(id: id, box: box))
-        }
+        let entries = coded.map(\.entry)
         do {
             try Self.validate(ids: entries.map(\.id), at: nil)
         } catch {
@@ -605,6 +591,27 @@ extension StepStack: Codable {
             var list = object.nestedUnkeyedContainer(forKey: .elements)
             try encodeElements(into: &list)
             try object.encode(nextID, forKey: .next)
+        }
+    }
+
+    /// One element as it is written: its id, its value and its renewal history.
+    private struct CodedEntry: Decodable {
+        let entry: Entry
+
+        init(from decoder: any Decoder) throws {
+            let item = try decoder.container(keyedBy: StackField.self)
+            let id = try item.decode(String.self, forKey: .id)
+            let box: StepNodeStorage
+            if let destinations = DestinationTable.ifDestination(Element.self) {
+                box = try DestinationStorage.decodeValue(
+                    destinations, from: item.superDecoder(forKey: .value))
+            } else {
+                box = StepStorage.make(try item.decode(Element.self, forKey: .value))
+            }
+            if let renewal = try item.decodeIfPresent(StepRenewal.self, forKey: .renewal) {
+                box.renewal = renewal
+            }
+            entry = Entry(id: id, box: box)
         }
     }
 

@@ -44,6 +44,8 @@ class StepNodeStorage: @unchecked Sendable {
     /// Whether the content layer always selects a child: a destination-stack element, whose
     /// content is its destination.
     var requiresContent: Bool { false }
+    /// For a destination-stack element, the name of its destination.
+    var destinationName: String? { nil }
     /// A description of the value's type, for observers and errors.
     var typeName: String { "" }
     /// An object shared by every node of the same shape (a hand-written type's table, a
@@ -81,6 +83,12 @@ class StepNodeStorage: @unchecked Sendable {
     }
     /// The value, type-erased, for observers.
     var anyValue: any StepValue { EmptyStep() }
+    /// Whether this is the box of a step of a recursive node type in its initial state.
+    ///
+    /// Given that the step has the initial history: the shared box of `Step<Node>()`, or a box
+    /// holding a value equal to its. Such a step is one atom where the whole value would be
+    /// walked (coding, digests, hashing, diagrams), or the walk would never end.
+    @usableFromInline var isInitialAtom: Bool { false }
     /// Why the stored selection does not fit the node's table (a key in the wrong layer), for
     /// decoding; `nil` when it fits.
     var selectionProblem: String? { nil }

@@ -74,7 +74,8 @@ public struct StepTable<Node: StepsCollection>: Sendable {
             self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
             super.init(
                 nodeType: Node.self, names: children.map(\.name),
-                layers: children.map(\.kind.layer), offsets: offsets, selection: selection)
+                layers: children.map(\.kind.layer), offsets: offsets, selection: selection,
+                initialNode: InitialNodeStorage(nodeTypeName: node) { CollectionStorage(Node()) })
         }
 
         /// The contents of `Node`'s table: the first made for the type, kept for the life of the
@@ -226,6 +227,9 @@ class StepTableShape: @unchecked Sendable {
     /// engine calls on a node it knows only by its table.
     let selection: SelectionAccessor
 
+    /// The box of every `Step<Node>()`: the node's initial value, made on first read.
+    @usableFromInline let initialNode: InitialNodeStorage
+
     /// Finds the child a path segment names.
     @usableFromInline let matcher: KeyMatcher
     /// Each child's byte offset in the node (-1 for a computed property), in a buffer of its
@@ -234,9 +238,10 @@ class StepTableShape: @unchecked Sendable {
 
     init(
         nodeType: Any.Type, names: [String], layers: [StepLayer], offsets: [Int],
-        selection: SelectionAccessor
+        selection: SelectionAccessor, initialNode: InitialNodeStorage
     ) {
         self.nodeType = nodeType
+        self.initialNode = initialNode
         self.names = names
         self.layers = layers
         self.selection = selection
@@ -455,7 +460,7 @@ final class StepAccessor: @unchecked Sendable {
             anyKeyPath: keyPath, offset: offset,
             read: { storage in
                 StepReference(
-                    storage: CollectionStorage<Node>.of(storage).value[keyPath: keyPath].storage)
+                    storage: CollectionStorage<Node>.of(storage).value[keyPath: keyPath].box)
             },
             reset: { storage in withStep(in: storage) { $0 = initial.step } },
             accepts: { $0 is Value },
@@ -464,7 +469,7 @@ final class StepAccessor: @unchecked Sendable {
                 StepReference(
                     storage: node.assumingMemoryBound(to: Node.self).pointee[
                         keyPath: keyPath
-                    ].storage)
+                    ].box)
             },
             unique: { node in
                 node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath].uniqueStorage()

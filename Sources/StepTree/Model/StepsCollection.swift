@@ -91,6 +91,16 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func copy() -> StepStorage<Node> { CollectionStorage(value) }
+
+    // A box of the initial history whose value is the initial one of a recursive type: one
+    // compared with the shared initial value, whose steps are mostly the same boxes.
+    override var isInitialAtom: Bool {
+        guard renewalHistory == nil else { return false }
+        let initial = table.contents.initialNode
+        guard initial.isRecursive else { return false }
+        let box = initial.resolved
+        return box === self || CollectionStorage.of(box).value == value
+    }
     override var childCount: Int { table.contents.names.count }
     override var shape: AnyObject? { table.contents }
     override var hasTabs: Bool { table.hasTabs }

@@ -11,7 +11,8 @@
 ///   it written in its wrapper, as fingerprints had it with JSON.
 ///
 /// Both ways give a step the same canonical form, `{"value": …, "renewal": …}` (the history
-/// only when renewed), and a renewal history its fingerprint.
+/// only when renewed), and a renewal history its fingerprint; a step of a recursive node type
+/// in its initial state (see `Step<Node>()`) is the number `0`, as it is written.
 ///
 /// A value digested with no encoder at all (see ``isEager(_:)``) is digested when a step is
 /// renewed with it; any other value when the renewal's fingerprint is first read.
@@ -81,6 +82,9 @@ enum ValueFingerprint {
         if type == EmptyStep.self || type == String.self || type == Int.self || type == Bool.self {
             return true
         }
+        // A type whose route is being found (a node holding steps of its own type) is not
+        // counted eager: a renewal with it is recorded, and digested when first read.
+        if FingerprintRoutes.finding.contains(ObjectIdentifier(type)) { return false }
         return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { $0.eagerNode != nil }
     }
 
@@ -111,8 +115,14 @@ enum ValueFingerprint {
     static func stepDigest(of storage: StepNodeStorage, _ routes: inout FingerprintRoutes)
         -> StableDigest
     {
-        stepDigest(value: digest(of: storage.anyValue, &routes), renewal: storage.renewalHistory)
+        if storage.renewalHistory == nil, storage.isInitialAtom { return initialNodeDigest }
+        return stepDigest(
+            value: digest(of: storage.anyValue, &routes), renewal: storage.renewalHistory)
     }
+
+    /// The digest of a step of a recursive node type in its initial state: that of the number
+    /// it is written as (see `StepCodingForm.bareInitialNode`), since its value would never end.
+    static let initialNodeDigest = integerDigest(StepCodingForm.bareInitialNode)
 
     /// The names of a step's wrapper fields, as keys.
     static let valueKey = CanonicalDigest.key("value")
@@ -136,6 +146,9 @@ struct FingerprintRoutes {
     /// Every route found, by type; never removed, so that ``lastKnown`` can refer to one
     /// unretained.
     private static let known = Locked<[ObjectIdentifier: KnownRoute]>([:])
+
+    /// The types whose routes are being found on this thread.
+    static let finding = ThreadSet("the digest routes being found")
 
     /// The route any thread last asked for: most renewals are of the type of the one before, and
     /// comparing one identifier costs far less than a look-up under the lock.
@@ -179,7 +192,7 @@ struct FingerprintRoutes {
         // and deciding whether it is eager finds its steps' routes.
         let route =
             if let node = type as? any StepsCollection.Type {
-                NodeFingerprinter.route(for: node)
+                finding.with(id) { NodeFingerprinter.route(for: node) }
             } else {
                 FingerprintRoute.encoded
             }
@@ -228,7 +241,11 @@ extension Step: FingerprintedStep {
     var valueType: any StepValue.Type { Value.self }
 
     var canonicalDigest: StableDigest {
-        ValueFingerprint.stepDigest(
+        let storage = storage
+        if storage.renewalHistory == nil, box.isInitialAtom {
+            return ValueFingerprint.initialNodeDigest
+        }
+        return ValueFingerprint.stepDigest(
             value: ValueFingerprint.digest(of: storage.value), renewal: storage.renewalHistory)
     }
 }

@@ -47,9 +47,11 @@ public final class SessionRecorder: StepsObserver {
             let time = elapsed()
             if !state.started {
                 state.started = true
+                // The number before the first change's (a change numbered 0, which only a
+                // hand-made record has, has none before it: its start is 0 too).
                 record(
                     RecordLine(
-                        sequence: change.sequence - 1,
+                        sequence: change.sequence == 0 ? 0 : change.sequence - 1,
                         cause: SessionRecord<DynamicSteps>.startCause,
                         time: time, events: [], visibleScreen: change.old.visibleScreen,
                         state: change.old))

@@ -57,7 +57,7 @@ extension StateRepair {
         return fields.allSatisfy { key, field in
             switch field {
             case .object, .array: true
-            case .int(StepCodingForm.bareEmptyStep): true
+            case .number: field.isInteger(StepCodingForm.bareEmptyStep) || key == "selected"
             default: key == "selected"
             }
         }
@@ -89,7 +89,7 @@ extension StateRepair {
         switch step {
         case .array:
             return .object(["value": wrappedValue(step)])
-        case .int(StepCodingForm.bareEmptyStep):
+        case .number where step.isInteger(StepCodingForm.bareEmptyStep):
             return .object(["value": .object([:])])
         case .object(var fields) where !isNode(step):
             guard fields["value"] != nil || fields["renewal"] != nil else {

@@ -1,10 +1,12 @@
-/// The repairs that make a saved state fit the current tree, made on its JSON before it is
-/// decoded, with the report of each.
+/// The repairs made on a saved state's JSON before it is decoded: the migrations, and the
+/// steps the tree no longer has, with the report of each. (What no longer decodes is repaired
+/// while the state is decoded: see `RepairingDecoder`, and `SchemaStateRepair` for a
+/// schema-driven tree.)
 ///
 /// The state is the tree's own encoding in its wrapped form (`wrapped(_:schemaDriven:)`): a
-/// step is an object with a `value` (and perhaps a `renewal`); a hand-written node keeps its steps under their keys and a schema-driven one
-/// under `steps`; a stack is an array of elements (`elements` in a schema-driven node), each
-/// with an `id` and a `value`.
+/// step is an object with a `value` (and perhaps a `renewal`); a hand-written node keeps its
+/// steps under their keys and a schema-driven one under `steps`; a stack is an array of
+/// elements (`elements` in a schema-driven node), each with an `id` and a `value`.
 struct StateRepair {
     typealias Component = JSONValue.Component
 
@@ -39,7 +41,7 @@ struct StateRepair {
 
     /// `selection` with the key `old` replaced by `new`, in either encoding (an object of
     /// layers, or a list of keys).
-    private static func renaming(_ old: String, to new: String, in selection: JSONValue)
+    static func renaming(_ old: String, to new: String, in selection: JSONValue)
         -> JSONValue
     {
         switch selection {
@@ -109,66 +111,6 @@ struct StateRepair {
             state.set(nil, at: path[...])
         }
     }
-
-    // MARK: Decoding errors
-
-    /// Repairs the place a decoding error names.
-    ///
-    /// A missing field is filled in from the initial state. Otherwise, from that place up, the
-    /// first repair that fits is made: drop a stack element, drop a field the initial state
-    /// does not have where it has the object around it, or put back the initial value of one
-    /// it has. Inside a stack element, which the initial state does not have, the element is
-    /// the unit of repair.
-    mutating func fix(_ error: DecodingError) throws(RestorationError) {
-        let context: DecodingError.Context
-        switch error {
-        case .keyNotFound(let key, let found):
-            let path = found.codingPath.map(Component.init) + [Component(key)]
-            let (step, field) = place(of: path)
-            if let initial = reference.value(at: path), state.set(initial, at: path[...]) {
-                report.changes.append(.filledIn(field ?? key.stringValue, at: step))
-                return
-            }
-            context = found
-        case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
-            context = found
-        @unknown default:
-            throw .unrepairable(at: "/", String(describing: error))
-        }
-        let path = context.codingPath.map(Component.init)
-        for end in stride(from: path.count, through: 1, by: -1) {
-            let part = Array(path[..<end])
-            let (step, field) = place(of: part)
-            if case .index = part.last {
-                let stack = place(of: Array(part.dropLast())).step
-                let id = state.value(at: part)?["id"]
-                let name =
-                    if case .string(let id) = id { id } else {
-                        "\(part.last.map { "\($0)" } ?? "")"
-                    }
-                if state.set(nil, at: part[...]) {
-                    report.changes.append(.droppedElement(name, in: stack))
-                    return
-                }
-            } else if let initial = reference.value(at: part) {
-                guard state.value(at: part) != initial, state.set(initial, at: part[...]) else {
-                    continue
-                }
-                report.changes.append(.reset(field ?? "value", at: step))
-                return
-            } else if reference.value(at: part.dropLast()) != nil, state.value(at: part) != nil,
-                state.set(nil, at: part[...])
-            {
-                report.changes.append(
-                    field.map { .droppedField($0, at: step) } ?? .droppedStep(step))
-                return
-            }
-        }
-        throw .unrepairable(
-            at: place(of: path).step.description, Self.describe(context.debugDescription))
-    }
-
-    private static func describe(_ text: String) -> String { String(text.prefix(200)) }
 
     /// The step a place in the document belongs to, and the field within it (`nil` when the
     /// place is a step).

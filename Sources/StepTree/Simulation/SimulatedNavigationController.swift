@@ -4,7 +4,7 @@
 @MainActor
 public final class SimulatedNavigationController: SimulatedViewController {
     /// The container of frames it shows.
-    public let container: HeadlessScreen.ContainerID
+    public let container: ScreenContainer
     /// The controllers, bottom first.
     public internal(set) var viewControllers: [SimulatedViewController]
 
@@ -12,14 +12,14 @@ public final class SimulatedNavigationController: SimulatedViewController {
     /// - Parameters:
     ///   - container: The container it shows.
     ///   - root: The bottom controller.
-    public init(container: HeadlessScreen.ContainerID, root: SimulatedViewController) {
+    public init(container: ScreenContainer, root: SimulatedViewController) {
         self.container = container
         self.viewControllers = [root]
         super.init(title: "nav \(container)", frame: root.frame)
     }
 
     /// The pushed frames: every controller above the bottom one.
-    public var pushedFrames: [HeadlessScreen.Frame] {
+    public var pushedFrames: [ScreenFrame] {
         viewControllers.dropFirst().compactMap(\.frame)
     }
 }

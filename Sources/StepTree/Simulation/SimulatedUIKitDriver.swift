@@ -13,13 +13,13 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// The window the driver shows its screen in.
     public let window: SimulatedWindow
     /// Builds the controller of a frame, when an update needs it.
-    public var makeScreen: (HeadlessScreen.Frame) -> SimulatedViewController
+    public var makeScreen: (ScreenFrame) -> SimulatedViewController
     /// The frames built so far, in order.
     public private(set) var screensBuilt: [StepPath] = []
     /// Told of each frame the user removed by gesture: its path and identity.
     public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
 
-    private var navigations: [HeadlessScreen.ContainerID: SimulatedNavigationController] = [:]
+    private var navigations: [ScreenContainer: SimulatedNavigationController] = [:]
     private var tabBars: [StepPath: SimulatedTabBarController] = [:]
 
     /// What one update may hold; several dismissals by default, as UIKit's `dismiss` on a
@@ -35,7 +35,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     ///     the frame's path.
     public init<C: Clock>(
         showing state: Root, clock: C, durations: SimulatedWindow.Durations = .standard,
-        makeScreen: @escaping (HeadlessScreen.Frame) -> SimulatedViewController = {
+        makeScreen: @escaping (ScreenFrame) -> SimulatedViewController = {
             SimulatedViewController(title: $0.path.description, frame: $0)
         }
     ) where C.Duration == Duration {
@@ -112,7 +112,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// gesture it would sit on the window with no place in the model.
     private func wasRemovedByGesture(_ event: NavigationEvent) -> Bool {
         guard let folded = applying?.folded else { return false }
-        let frame = HeadlessScreen.Frame(path: event.path, identity: event.identity)
+        let frame = ScreenFrame(path: event.path, identity: event.identity)
         return !folded.table.values.contains { $0.frames.contains(frame) }
     }
 
@@ -156,7 +156,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         for (navigation, group) in byContainer {
             // A gesture after the previous group's push may have removed these meanwhile.
             let frames = group.filter { !wasRemovedByGesture($0) }.map {
-                HeadlessScreen.Frame(path: $0.path, identity: $0.identity)
+                ScreenFrame(path: $0.path, identity: $0.identity)
             }
             guard !frames.isEmpty else { continue }
             try await window.push(frames.map(build), on: navigation, animated: animated)
@@ -192,7 +192,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
 
     // MARK: Building
 
-    private func build(_ frame: HeadlessScreen.Frame) -> SimulatedViewController {
+    private func build(_ frame: ScreenFrame) -> SimulatedViewController {
         screensBuilt.append(frame.path)
         return makeScreen(frame)
     }
@@ -204,7 +204,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
             [navigation.viewControllers[0]] + frames, on: navigation)
     }
 
-    private func modalNavigation(_ modal: HeadlessScreen.Modal, from screen: HeadlessScreen)
+    private func modalNavigation(_ modal: ScreenModal, from screen: HeadlessScreen)
         -> SimulatedNavigationController
     {
         let navigation = SimulatedNavigationController(
@@ -279,7 +279,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         }
     }
 
-    private func detach(_ id: HeadlessScreen.ContainerID) {
+    private func detach(_ id: ScreenContainer) {
         guard id != .root, let navigation = navigations.removeValue(forKey: id) else { return }
         for (owner, tabs) in tabBars {
             tabs.viewControllers.removeAll { $0 === navigation }
@@ -291,7 +291,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         }
     }
 
-    private func userRemoved(_ frame: HeadlessScreen.Frame) {
+    private func userRemoved(_ frame: ScreenFrame) {
         // Folded in as the sequencer will fold it in after the update being applied.
         if var state = applying?.state,
             state.removeByGesture(path: frame.path, identity: frame.identity) != nil
@@ -299,7 +299,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
             applying = (state, HeadlessScreen(state))
         }
         removeContainers(inside: frame.path, keepingOwn: navigations[.modal(frame.path)] == nil)
-        onUserRemoved?(frame.path, frame.identity)
+        if let identity = frame.identity { onUserRemoved?(frame.path, identity) }
     }
 
     // MARK: Helpers

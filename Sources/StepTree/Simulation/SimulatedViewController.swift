@@ -5,7 +5,7 @@ public class SimulatedViewController {
     /// The title, the frame's path by default.
     public var title: String
     /// The frame the controller shows; `nil` for the content at the bottom of a container.
-    public let frame: HeadlessScreen.Frame?
+    public let frame: ScreenFrame?
     /// Controllers embedded in this one, as a tab bar is embedded in the screen it sits in.
     public internal(set) var children: [SimulatedViewController] = []
     /// The controller this one presents.
@@ -21,7 +21,7 @@ public class SimulatedViewController {
     /// - Parameters:
     ///   - title: The title.
     ///   - frame: The frame it shows, if any.
-    public init(title: String, frame: HeadlessScreen.Frame? = nil) {
+    public init(title: String, frame: ScreenFrame? = nil) {
         self.title = title
         self.frame = frame
     }

@@ -41,7 +41,7 @@ public final class SimulatedWindow {
     /// Whether an animated transition is running.
     public private(set) var isTransitioning = false
     /// Told of each frame the user removed by gesture.
-    public var onUserRemoved: ((HeadlessScreen.Frame) -> Void)?
+    public var onUserRemoved: ((ScreenFrame) -> Void)?
 
     private let wait: (Duration) async -> Void
     private var deferredGestures: [() -> Void] = []
@@ -225,7 +225,7 @@ public final class SimulatedWindow {
     /// ``HeadlessScreen/description`` without its first line: `window [...]`, then one line
     /// per container sorted by path.
     public var structure: String {
-        var containers: [HeadlessScreen.ContainerID: [HeadlessScreen.Frame]] = [:]
+        var containers: [ScreenContainer: [ScreenFrame]] = [:]
         func visit(_ controller: SimulatedViewController) {
             if let navigation = controller as? SimulatedNavigationController {
                 containers[navigation.container] = navigation.pushedFrames
@@ -246,7 +246,7 @@ public final class SimulatedWindow {
             next = controller.presentedViewController
         }
         var lines = ["window [\(modals.joined(separator: ", "))]"]
-        for id in HeadlessScreen.sorted(containers.keys) {
+        for id in ScreenContainer.sorted(containers.keys) {
             let kind =
                 switch id {
                 case .root: "root"

@@ -35,7 +35,12 @@ import Testing
 /// (j) after every operation the state equals one rebuilt from scratch by replaying the
 ///     successful operations; a restore of that rebuilt state emits nothing;
 /// (k) deselecting a pushed, stacked or presented step and selecting it again gives the step
-///     a freshly built one is.
+///     a freshly built one is;
+/// (l) the screens that left and joined (``ScreenChanges``) are the difference of the two
+///     headless screens' ``HeadlessScreen/screens`` by identity, nested frames included, none
+///     when there are no events; those that left come innermost first (below a screen, inside
+///     it, and above it on its stack or in the window chain, come before it), those that
+///     joined outermost first.
 @Suite struct EnginePropertyTests {
     /// The seeds; `STEPTREE_PROPERTY_SEEDS=first-last` (or a comma-separated list) runs others,
     /// for a longer search or to replay a failure.
@@ -268,6 +273,7 @@ struct DriverTransitionChecker<Root: StepNode> {
                 "(b) \(error)\nscreen before:\n\(screen)\nscreen of the state:\n\(expected)")
         }
 
+        problems += Self.lifecycleProblems(before, after, events: events)
         problems += Self.idempotenceProblems(after, reselecting: lastSelected)
         problems += independenceProblems(before, after, operations, events)
         problems += afreshProblems(after, &random)
@@ -368,6 +374,64 @@ struct DriverTransitionChecker<Root: StepNode> {
             phase = max(phase, eventPhase)
         }
         return problems
+    }
+
+    /// (l): the lifecycle is the difference of the two screens, in an order a UI can use.
+    static func lifecycleProblems(_ old: Root, _ new: Root, events: [NavigationEvent]) -> [String] {
+        let changes = ScreenChanges(from: old, to: new)
+        let (before, after) = (HeadlessScreen(old), HeadlessScreen(new))
+        var problems: [String] = []
+        if events.isEmpty, !changes.isEmpty {
+            problems.append("(l) no events, yet screens changed: \(changes)")
+        }
+        func keyed(_ frames: [ScreenFrame]) -> Set<String> {
+            Set(frames.map { "\($0.path) \($0.identity.map(\.description) ?? "-")" })
+        }
+        let gone = keyed(before.screens).subtracting(keyed(after.screens))
+        let come = keyed(after.screens).subtracting(keyed(before.screens))
+        if keyed(changes.disappeared) != gone || changes.disappeared.count != gone.count {
+            problems.append("(l) disappeared \(changes.disappeared), not \(gone.sorted())")
+        }
+        if keyed(changes.appeared) != come || changes.appeared.count != come.count {
+            problems.append("(l) appeared \(changes.appeared), not \(come.sorted())")
+        }
+        if let pair = orderViolation(changes.disappeared, on: before) {
+            problems.append("(l) \(pair.0) disappears before \(pair.1)")
+        }
+        if let pair = orderViolation(changes.appeared.reversed(), on: after) {
+            problems.append("(l) \(pair.1) appears before \(pair.0)")
+        }
+        return problems
+    }
+
+    /// The first two screens of `frames` (innermost first) in the wrong order on `screen`: an
+    /// outer one before one inside it, or a lower frame of a stack or the window before a
+    /// higher one.
+    static func orderViolation(_ frames: [ScreenFrame], on screen: HeadlessScreen)
+        -> (ScreenFrame, ScreenFrame)?
+    {
+        var level: [StepPath: (ScreenContainer?, Int)] = [:]
+        for container in screen.containers {
+            for (index, frame) in (screen.frames(of: container) ?? []).enumerated() {
+                level[frame.path] = (container, index)
+            }
+        }
+        for (index, modal) in screen.modals.enumerated() { level[modal.path] = (nil, index) }
+        for (position, first) in frames.enumerated() {
+            for second in frames[(position + 1)...] {
+                if second.path.segments.starts(with: first.path.segments)
+                    && second.path != first.path
+                {
+                    return (first, second)
+                }
+                if let (container, low) = level[first.path], let (other, high) = level[second.path],
+                    container == other, low < high
+                {
+                    return (first, second)
+                }
+            }
+        }
+        return nil
     }
 
     /// (e): nothing against itself, nothing when the last path selected is selected again.

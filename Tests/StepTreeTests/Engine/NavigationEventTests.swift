@@ -61,19 +61,20 @@ import Testing
         try old.select(path: "profile/detail")
         var renewed = old
         try renewed.renew(path: "profile/detail")
-        let first = try #require(HeadlessScreen(old).frames(of: .tab(StepPath(["profile"])))?.first)
+        let first = try #require(
+            HeadlessScreen(old).frames(of: .tab(StepPath(["profile"])))?.first?.identity)
         let second = try #require(
-            HeadlessScreen(renewed).frames(of: .tab(StepPath(["profile"])))?.first)
-        #expect(first.identity != second.identity)
+            HeadlessScreen(renewed).frames(of: .tab(StepPath(["profile"])))?.first?.identity)
+        #expect(first != second)
         let path = StepPath(["profile", "detail"])
-        let a = NavigationEvent(.push, path, identity: first.identity)
-        let b = NavigationEvent(.push, path, identity: second.identity)
+        let a = NavigationEvent(.push, path, identity: first)
+        let b = NavigationEvent(.push, path, identity: second)
         #expect(a.description == b.description)
         #expect(a.description == "push /profile/detail")
         #expect(a != b)
-        #expect(a == NavigationEvent(.push, path, identity: first.identity))
-        #expect(first.identity.description.count == 32)
-        #expect(first.identity.description != StepIdentity.root.description)
+        #expect(a == NavigationEvent(.push, path, identity: first))
+        #expect(first.description.count == 32)
+        #expect(first.description != StepIdentity.root.description)
     }
 
     @Test func stylesAndKinds() {

@@ -233,7 +233,7 @@ private func run<Root: StepNode>(
         #expect(dynamic.isSelected(path: "profile/main"))
         #expect(dynamic.isSelected(path: "profile/detail"))
         #expect(dynamic.isSelected(path: "profile/settings"))
-        let profileTab = HeadlessScreen.ContainerID.tab(StepPath(["profile"]))
+        let profileTab = ScreenContainer.tab(StepPath(["profile"]))
         for screen in [HeadlessScreen(typed), HeadlessScreen(dynamic)] {
             #expect(screen.stack(of: profileTab) == [StepPath(["profile", "detail"])])
             #expect(screen.modals.map(\.description) == ["/profile/settings sheet"])
@@ -333,7 +333,7 @@ private func run<Root: StepNode>(
             #expect(nav.root.home.product.value.productID == 456)
             #expect(observer.lines.last == "did #2 restoration: pop /home/product, push /home/product")
             // The pop names the old screen, the push the new one.
-            let product = HeadlessScreen.ContainerID.tab(StepPath(["home"]))
+            let product = ScreenContainer.tab(StepPath(["home"]))
             let old = try #require(HeadlessScreen(before).frames(of: product)?.first)
             let new = try #require(HeadlessScreen(saved).frames(of: product)?.first)
             #expect(events.map(\.identity) == [old.identity, new.identity])
@@ -501,7 +501,7 @@ private func run<Root: StepNode>(
         var same = DynamicSteps(schema: try StepSchema(json: Data(Self.cartV2.utf8)))
         try same.select(path: "cart/checkout")
         #expect(eventText(from: old, to: same) == [])
-        let cart = HeadlessScreen.ContainerID.tab(StepPath(["cart"]))
+        let cart = ScreenContainer.tab(StepPath(["cart"]))
         #expect(HeadlessScreen(old).frames(of: cart) == HeadlessScreen(same).frames(of: cart))
         // The new tab's container comes with no event.
         var sameScreen = HeadlessScreen(old)

@@ -70,8 +70,8 @@ import Testing
             name == "app-state.json"
             ? try Fixtures.identityData(name)
             : try Self.wrappedEncoding(try IdentityTests.fixtureState())
-        let wrapped = try JSONDecoder().decode(JSONValue.self, from: wrappedData)
-        let state = try JSONDecoder().decode(JSONValue.self, from: Fixtures.identityData(name))
+        let wrapped = try JSONValue.parse(wrappedData)
+        let state = try JSONValue.parse(Fixtures.identityData(name))
         #expect(StateRepair.wrapped(state, schemaDriven: false) == wrapped)
     }
 
@@ -88,8 +88,8 @@ import Testing
     /// A node's steps may be in either form, each on its own.
     @Test func mixedFormsDecode() throws {
         let state = try CodableTests.busyState(AppSteps())
-        let bare = try JSONDecoder().decode(JSONValue.self, from: CodableTests.encode(state))
-        let wrapped = try JSONDecoder().decode(JSONValue.self, from: Self.wrappedEncoding(state))
+        let bare = try JSONValue.parse(CodableTests.encode(state))
+        let wrapped = try JSONValue.parse(Self.wrappedEncoding(state))
         // Every top-level step and every step of the profile, alternately from each form.
         var mixed = bare
         let places: [[JSONValue.Component]] =
@@ -100,7 +100,7 @@ import Testing
             #expect(replaced)
         }
         #expect(mixed != bare && mixed != wrapped)
-        let decoded = try JSONDecoder().decode(AppSteps.self, from: JSONEncoder().encode(mixed))
+        let decoded = try JSONDecoder().decode(AppSteps.self, from: mixed.jsonData)
         #expect(decoded == state)
         #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
     }
@@ -109,10 +109,8 @@ import Testing
     /// one written now, step by step, and selection by selection.
     @Test func previousAndCurrentBareFormsMix() throws {
         let state = try IdentityTests.fixtureState()
-        let current = try JSONDecoder().decode(
-            JSONValue.self, from: Fixtures.identityData("app-state-scalar.json"))
-        let previous = try JSONDecoder().decode(
-            JSONValue.self, from: Fixtures.identityData("app-state-bare.json"))
+        let current = try JSONValue.parse(Fixtures.identityData("app-state-scalar.json"))
+        let previous = try JSONValue.parse(Fixtures.identityData("app-state-bare.json"))
         var mixed = current
         let ann: [JSONValue.Component] = [
             .key("profile"), .key("friends"), .index(0), .key("value"),
@@ -131,7 +129,7 @@ import Testing
             #expect(replaced)
         }
         #expect(mixed != current && mixed != previous)
-        let decoded = try JSONDecoder().decode(AppSteps.self, from: JSONEncoder().encode(mixed))
+        let decoded = try JSONDecoder().decode(AppSteps.self, from: mixed.jsonData)
         #expect(decoded == state)
         #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
     }
@@ -143,7 +141,7 @@ import Testing
         let payload = JSONValue.object(["selected": .string("red"), "name": .string("x")])
         let state = JSONValue.object([
             "selected": .array([.string("home"), .string(""), .string("paint")]),
-            "home": .int(0), "paint": .object(["value": payload]),
+            "home": .number("0"), "paint": .object(["value": payload]),
         ])
         #expect(
             StateRepair.wrapped(state, schemaDriven: false)
@@ -226,8 +224,8 @@ import Testing
             #expect(fromBare.hashValue == state.hashValue, "seed \(seed)")
             #expect(try CodableTests.encode(fromBare) == bare, "seed \(seed)")
             #expect(try decoder.decode(Root.self, from: wrapped) == state, "seed \(seed)")
-            let bareJSON = try JSONDecoder().decode(JSONValue.self, from: bare)
-            let wrappedJSON = try JSONDecoder().decode(JSONValue.self, from: wrapped)
+            let bareJSON = try JSONValue.parse(bare)
+            let wrappedJSON = try JSONValue.parse(wrapped)
             #expect(
                 StateRepair.wrapped(bareJSON, schemaDriven: schemaDriven) == wrappedJSON,
                 "seed \(seed)")

@@ -78,7 +78,9 @@ import Testing
     static func identities(_ state: some StepNode) -> [String] {
         let screen = HeadlessScreen(state)
         let frames = screen.containers.flatMap { screen.frames(of: $0) ?? [] }
-        return (frames + screen.modals.map(\.frame)).map { "\($0.path) \($0.identity)" }
+        return (frames + screen.modals.map(\.frame)).map {
+            "\($0.path) \($0.identity.map(\.description) ?? "-")"
+        }
     }
 
     @Test(arguments: AppScript.allCases)
@@ -259,7 +261,7 @@ import Testing
         let screen = HeadlessScreen(state)
         let frames = screen.containers.flatMap { screen.frames(of: $0) ?? [] }
         return (frames + screen.modals.map(\.frame)).map {
-            FrameRecord(path: $0.path, identity: $0.identity)
+            FrameRecord(path: $0.path, identity: $0.identity ?? .root)
         }
     }
 

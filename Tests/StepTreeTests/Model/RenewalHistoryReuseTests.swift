@@ -189,7 +189,7 @@ import Testing
     /// A leaf with no payload in a box of its own (a decoded one, say) still counts as initial.
     @Test func anUnsharedInitialLeafIsLookedUpToo() throws {
         var theme = ThemeSteps.selecting(\.light)
-        theme.dark.storage = StepStorage(EmptyStep())
+        theme.dark.box = StepStorage(EmptyStep())
         #expect(theme.dark.storage !== Step().storage)
         #expect(try Self.initialDigest(theme) == ValueFingerprintTests.encoded(theme))
     }

@@ -70,4 +70,22 @@ struct RecordedSession {
                 ])
         }
     }
+
+    /// A change numbered 0, which no navigator makes but anyone can build, has no number before
+    /// it: its start line is numbered 0 too, and the replay refuses the gap.
+    @Test func aChangeNumberedZeroIsRecordedWithoutAStartNumberBeforeIt() throws {
+        let sink = LineSink()
+        let recorder = SessionRecorder(clock: TestClock()) { sink.append($0) }
+        var new = AppSteps()
+        new.select(\.explore)
+        recorder.didChange(
+            NavigationChange(
+                old: AppSteps(), new: new, events: NavigationDiff.events(from: AppSteps(), to: new),
+                transaction: .deepLink, sequence: 0))
+        #expect(sink.all.count == 2)
+        #expect(sink.all.allSatisfy { $0.contains(#""sequence":0,"#) })
+        #expect(throws: SessionReplayError(line: 2, .sequenceGap(expected: 1, found: 0))) {
+            try SessionReplay.replay(sink.text, as: AppSteps.self)
+        }
+    }
 }

@@ -81,6 +81,52 @@ import Testing
         }
     }
 
+    /// No record can follow the largest sequence number: the replay says so at the next line
+    /// instead of computing a successor that does not exist.
+    @Test func aRecordAfterTheLargestSequenceNumberIsRefused() throws {
+        let lines = try Self.editedLog(line: 1) {
+            $0.replacingOccurrences(of: "\"sequence\":0", with: "\"sequence\":\(UInt64.max)")
+        }
+        #expect(
+            throws: SessionReplayError(
+                line: 2, .malformed("no record can follow sequence \(UInt64.max)"))
+        ) { try SessionReplay.replay(lines, schema: try ExampleSchema.load(friendDepth: 1)) }
+        let alone = try #require(lines.split(separator: "\n").first)
+        let steps = try SessionReplay.replay(
+            String(alone), schema: try ExampleSchema.load(friendDepth: 1))
+        #expect(steps.map(\.record.sequence) == [UInt64.max])
+    }
+
+    /// The player replays a recording line by line exactly as the whole text replays, and
+    /// stays stopped at the first line that disagrees.
+    @Test func thePlayerReplaysLineByLineAsTheWholeRecordingDoes() throws {
+        let schema = try ExampleSchema.load(friendDepth: 1)
+        let text = try RecordedSession().sink.text
+        var player = SessionReplay.Player(schema: schema)
+        var steps: [SessionReplay.Step<DynamicSteps>] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let step = try player.play(Data(line.utf8)) { steps.append(step) }
+        }
+        try player.finish()
+        let whole = try SessionReplay.replay(text, schema: schema)
+        #expect(steps.map(\.line) == whole.map(\.line))
+        #expect(steps.map(\.screen) == whole.map(\.screen))
+        #expect(player.last?.record.state == whole.last?.record.state)
+        #expect(player.lineCount == 6)
+
+        let broken = try Self.editedLog(line: 3) {
+            $0.replacingOccurrences(of: "\"sequence\":2", with: "\"sequence\":7")
+        }
+        var stopped = SessionReplay.Player(schema: schema)
+        let lines = broken.split(separator: "\n").map { Data($0.utf8) }
+        #expect(try stopped.play(lines[0])?.line == 1)
+        #expect(try stopped.play(lines[1])?.line == 2)
+        let gap = SessionReplayError(line: 3, .sequenceGap(expected: 2, found: 7))
+        #expect(throws: gap) { try stopped.play(lines[2]) }
+        #expect(throws: gap) { try stopped.play(lines[3]) }
+        #expect(throws: gap) { try stopped.finish() }
+    }
+
     @Test func anEmptyRecordingIsAnError() throws {
         #expect(throws: SessionReplayError(line: 1, .empty)) {
             try SessionReplay.replay("\n\n", schema: try ExampleSchema.load())

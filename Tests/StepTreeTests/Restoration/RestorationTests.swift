@@ -104,17 +104,40 @@ struct RestorationTests {
         }
     }
 
-    @Test func aStackElementThatNoLongerDecodesIsDroppedAndTheOthersKept() throws {
+    /// Inside a stack element, which the initial state has none of, the repairs go back to the
+    /// element type's initial node: what no longer fits is dropped or put back, and the rest
+    /// of the element kept.
+    @Test func aStackElementIsRepairedAgainstItsTypesInitialNode() throws {
         var saved = AppSteps()
         try saved.setStack(path: "profile/friends", ids: ["ann", "bob"])
+        try saved.select(path: "profile/friends/bob/detail/dark")
         var text = String(decoding: try Self.current.encode(saved), as: UTF8.self)
-        // An older version whose element `bob` pushed a step the element type no longer has.
+        // An older version whose element `bob` presented a step the element type no longer has.
+        text = text.replacingOccurrences(of: #""treeVersion":2"#, with: #""treeVersion":1"#)
+        let bob = try #require(text.range(of: #""selected":["main","detail"]"#))
+        text.replaceSubrange(bob, with: #""selected":["main","detail","gone"]"#)
+        let (state, report) = try Self.current.decode(Data(text.utf8))
+        #expect(
+            report.changes == [
+                .droppedField("selected.modal", at: StepPath(["profile", "friends", "bob"]))
+            ])
+        #expect(state.profile.friends.ids == ["ann", "bob"])
+        #expect(state.profile.friends.elements[1].selected == StepSelection(.main, push: .detail))
+        #expect(state.profile.friends.elements[1].detail.selected == StepSelection(.dark))
+    }
+
+    /// An element that is not one, such as a number where its node should be, is dropped, and
+    /// the elements above it are kept.
+    @Test func aStackElementThatIsNotANodeIsDroppedAndTheOthersKept() throws {
+        var saved = AppSteps()
+        try saved.setStack(path: "profile/friends", ids: ["ann", "bob", "cy"])
+        var text = String(decoding: try Self.current.encode(saved), as: UTF8.self)
         text = text.replacingOccurrences(of: #""treeVersion":2"#, with: #""treeVersion":1"#)
         let bob = try #require(text.range(of: #""id":"bob","value":{"#))
-        text.replaceSubrange(bob, with: #""id":"bob","value":{"selected":{"push":"gone"},"#)
+        text.replaceSubrange(bob, with: #""id":"bob","value":7,"old":{"#)
         let (state, report) = try Self.current.decode(Data(text.utf8))
         #expect(report.changes == [.droppedElement("bob", in: StepPath(["profile", "friends"]))])
-        #expect(state.profile.friends.ids == ["ann"])
+        #expect(state.profile.friends.ids == ["ann", "cy"])
     }
 
     /// A save mixing the forms steps were written in (a leaf as `0` or `{}`, a selection as a

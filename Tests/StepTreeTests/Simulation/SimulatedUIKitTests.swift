@@ -8,8 +8,8 @@ extension ThreadSafety {
     /// The simulated UIKit on its own: what it refuses, how long transitions take on the test
     /// clock, and gestures.
     @MainActor @Suite struct SimulatedUIKitTests {
-        static func frame(_ path: String) -> HeadlessScreen.Frame {
-            HeadlessScreen.Frame(
+        static func frame(_ path: String) -> ScreenFrame {
+            ScreenFrame(
                 path: StepPath(path.split(separator: "/").map(String.init)),
                 identity: .root)
         }
