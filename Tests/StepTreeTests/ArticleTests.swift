@@ -56,7 +56,7 @@ extension ArticleTree {
 
             let navigator = Navigator(ShopSteps())
             try StepsObservation.withObserver(LoggingStepsObserver()) {
-                try navigator.select(path: "signIn")  // prints "#1 deepLink -> /signIn" and its event
+                try navigator.select(path: "signIn")  // prints the change and its event
                 #expect(navigator.root.visibleScreen == StepPath(["signIn"]))
             }
         }
@@ -134,7 +134,8 @@ extension ArticleTree {
                 try navigator.select(path: "profile/detail")
                 let recording = log.withLock { $0.joined(separator: "\n") }
                 let steps = try SessionReplay.replay(recording, as: AppSteps.self)
-                #expect(steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
+                #expect(
+                    steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
             }
         }
 
@@ -180,8 +181,7 @@ extension ArticleTree {
             sequencer.didApply = { print("on screen: \($0)") }  // log a screen view
             sequencer.follow(navigator)  // every committed change becomes the target
             try navigator.select(path: "profile/settings")
-            for _ in 0..<100_000 where sequencer.target != navigator.root { await Task.yield() }
-            await sequencer.idle()
+            await sequencer.settled()  // the change is the target, applied, and the driver idle
             #expect(sequencer.applied == navigator.root)
             #expect(driver.window.log == ["select / profile", "present /profile/settings"])
         }

@@ -102,8 +102,8 @@ extension ReadmeTree {
             let navigator = Navigator(AppSteps())
             try StepsObservation.withObserver(tracker) {
 
-                try navigator.select(path: "profile/detail/dark")  // one transaction, one screen view
-                navigator.transaction(.userGesture) { $0.select(\.login) }  // a cover over the tab bar
+                try navigator.select(path: "profile/detail/dark")  // one change, one view
+                navigator.transaction(.userGesture) { $0.select(\.login) }  // a cover
                 try navigator.userDidRemove(path: "login")  // the user swiped it away
 
                 let screens = tracker.views.map(\.screen.description)

@@ -70,9 +70,10 @@ public final class Navigator<Root: StepNode>: Sendable {
         for continuation in streams.withLock({ $0.continuations.values }) { continuation.finish() }
     }
 
-    /// The ``NavigationChange/sequence`` of the last change committed and being published, or
-    /// published (its streams given it or about to be); 0 before the first. What a follower
-    /// waits to have seen.
+    /// The sequence of the last change committed and being published, or published.
+    ///
+    /// Its streams are given it or about to be; 0 before the first. What a follower waits to
+    /// have seen.
     var publishedSequence: UInt64 { streams.withLock { $0.published } }
 
     /// The current state.

@@ -16,8 +16,10 @@ enum SelectionSink: Sendable {
     /// No one: the edit is not a navigation.
     case none
 
-    /// Whether an edit may have to record what it changes: `false` proves that no one listens
-    /// here. Two relaxed atomic loads for ``observers``, none for ``none``.
+    /// Whether an edit may have to record what it changes.
+    ///
+    /// `false` proves that no one listens here. Two relaxed atomic loads for ``observers``, none
+    /// for ``none``.
     @inlinable var mayReport: Bool {
         switch self {
         case .observers: StepsObservation.installed.mayBeListening

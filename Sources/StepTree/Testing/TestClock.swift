@@ -94,7 +94,8 @@ public final class TestClock: Clock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [Waiter]) in
+                let (outcome, waiters) = state.withLock {
+                    state -> (Result<Void, any Error>?, [Waiter]) in
                     if Task.isCancelled { return (.failure(CancellationError()), []) }
                     guard deadline > state.now else { return (.success(()), []) }
                     state.sleepers.append(

@@ -68,7 +68,8 @@ final class UIChangeRecorder: StepsObserver {
             try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
             let path = navigator.framesBinding(in: Self.profile)
             let shown = path.get()
-            #expect(shown.map(\.path.description) == ["/profile/friends/ann", "/profile/friends/bob"])
+            #expect(
+                shown.map(\.path.description) == ["/profile/friends/ann", "/profile/friends/bob"])
             #expect(shown.allSatisfy { $0.identity != nil })
 
             path.set(Array(shown.dropLast()))  // the user swipes back

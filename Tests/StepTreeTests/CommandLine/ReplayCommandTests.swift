@@ -8,8 +8,10 @@ import Testing
     static func recording() throws -> String {
         let sink = LineSink()
         let clock = TestClock()
-        let navigator = Navigator(DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))))
-        return try StepsObservation.withObserver(SessionRecorder(clock: clock) { sink.append($0) }) {
+        let navigator = Navigator(
+            DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))))
+        return try StepsObservation.withObserver(SessionRecorder(clock: clock) { sink.append($0) })
+        {
             clock.advance(by: .milliseconds(1_500))
             try navigator.select(path: "feed/item", transaction: .deepLink)
             clock.advance(by: .milliseconds(500))

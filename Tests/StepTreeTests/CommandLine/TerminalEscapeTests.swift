@@ -77,8 +77,11 @@ import Testing
     /// checked by the replay, nor are the start line's events.
     static func hostileRecording() throws -> String {
         let sink = LineSink()
-        let navigator = Navigator(DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))))
-        return try StepsObservation.withObserver(SessionRecorder(clock: ContinuousClock()) { sink.append($0) }) {
+        let navigator = Navigator(
+            DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))))
+        return try StepsObservation.withObserver(
+            SessionRecorder(clock: ContinuousClock()) { sink.append($0) }
+        ) {
             try navigator.transaction(NavigationTransaction("\u{1B}[2J\u{7}evil\r\nforged line")) {
                 try $0.select(path: "feed/item")
             }

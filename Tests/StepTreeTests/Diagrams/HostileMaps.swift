@@ -112,7 +112,9 @@ enum HostileMaps {
         let schema = try schema(keys: keys, styles: styles)
         let sink = LineSink()
         let navigator = Navigator(DynamicSteps(schema: schema))
-        return try StepsObservation.withObserver(SessionRecorder(clock: ContinuousClock()) { sink.append($0) }) {
+        return try StepsObservation.withObserver(
+            SessionRecorder(clock: ContinuousClock()) { sink.append($0) }
+        ) {
             var edits: [(inout DynamicSteps) throws -> Void] = keys.map { key in
                 { try $0.select(path: StepPath([key, "detail"])) }
             }
@@ -122,7 +124,9 @@ enum HostileMaps {
                 }
             }
             if let last = ids.last {
-                edits.append { try $0.select(path: StepPath(["friends", "list", last, "settings"])) }
+                edits.append {
+                    try $0.select(path: StepPath(["friends", "list", last, "settings"]))
+                }
             }
             for index in styles.indices {
                 edits.append { try $0.select(path: StepPath(["modal\(index)"])) }

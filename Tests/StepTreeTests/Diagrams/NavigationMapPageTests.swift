@@ -73,7 +73,9 @@ import Testing
         let schema = try ExampleSchema.load(friendDepth: 1)
         let sink = LineSink()
         let navigator = Navigator(DynamicSteps(schema: schema))
-        return try StepsObservation.withObserver(SessionRecorder(clock: ContinuousClock()) { sink.append($0) }) {
+        return try StepsObservation.withObserver(
+            SessionRecorder(clock: ContinuousClock()) { sink.append($0) }
+        ) {
             for index in 0..<count {
                 try navigator.setStack(path: "profile/friends", ids: ["f\(index)"])
             }

@@ -119,8 +119,10 @@ let underAddressSanitizer: Bool = {
         // `views` (one per screen view, kept for ever) from the rest.
         let tracked = ProcessInfo.processInfo.environment["STEPTREE_SOAK_WITHOUT_TRACKER"] == nil
         let navigator = Navigator(initial)
-        StepsObservation.withObserver(tracked
-                ? CombinedStepsObserver(counter, tracker) : CombinedStepsObserver(counter)) {
+        StepsObservation.withObserver(
+            tracked
+                ? CombinedStepsObserver(counter, tracker) : CombinedStepsObserver(counter)
+        ) {
             var screen = HeadlessScreen(initial)
             var random = SeededGenerator(seed: 20_261_201)
             var saved = initial

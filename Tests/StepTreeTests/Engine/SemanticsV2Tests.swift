@@ -331,7 +331,8 @@ private func run<Root: StepNode>(
             #expect(events.map(\.description) == ["pop /home/product", "push /home/product"])
             #expect(nav.root == saved)
             #expect(nav.root.home.product.value.productID == 456)
-            #expect(observer.lines.last == "did #2 restoration: pop /home/product, push /home/product")
+            #expect(
+                observer.lines.last == "did #2 restoration: pop /home/product, push /home/product")
             // The pop names the old screen, the push the new one.
             let product = ScreenContainer.tab(StepPath(["home"]))
             let old = try #require(HeadlessScreen(before).frames(of: product)?.first)
@@ -372,7 +373,8 @@ private func run<Root: StepNode>(
             #expect(
                 tracker.views.map(\.withoutIdentity) == [
                     ScreenView(
-                        screen: product, previous: StepPath(["home", "feed"]), previousDuration: nil,
+                        screen: product, previous: StepPath(["home", "feed"]),
+                        previousDuration: nil,
                         cause: .programmatic),
                     ScreenView(
                         screen: product, previous: product, previousDuration: .seconds(3),

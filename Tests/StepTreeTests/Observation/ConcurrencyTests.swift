@@ -6,7 +6,9 @@ import Testing
 private final class SequenceCounter: StepsObserver {
     private let seen = Mutex<[UInt64]>([])
     var sequences: [UInt64] { seen.withLock { $0 } }
-    func didChange(_ change: NavigationChange<any StepNode>) { seen.withLock { $0.append(change.sequence) } }
+    func didChange(_ change: NavigationChange<any StepNode>) {
+        seen.withLock { $0.append(change.sequence) }
+    }
 }
 
 extension ThreadSafety {

@@ -13,7 +13,9 @@ extension ThreadSafety {
                     try $0.select(path: "profile/detail/dark")
                 }
                 #expect(
-                    events.map(\.description) == ["select / home -> profile", "push /profile/detail"])
+                    events.map(\.description) == [
+                        "select / home -> profile", "push /profile/detail",
+                    ])
                 #expect(
                     observer.lines == [
                         "will #1 deepLink: select / home -> profile, push /profile/detail",
@@ -148,7 +150,8 @@ extension ThreadSafety {
                     ])
                 #expect(navigator.root.profile.selected == StepSelection(.main))
                 #expect(navigator.root.visibleScreen == StepPath(["profile", "main"]))
-                #expect(try navigator.transaction { try $0.show(path: StepPath(["profile"])) } == [])
+                #expect(
+                    try navigator.transaction { try $0.show(path: StepPath(["profile"])) } == [])
                 #expect(
                     try navigator.transaction(.userGesture) {
                         try $0.show(path: StepPath(["login"]))
@@ -175,10 +178,12 @@ extension ThreadSafety {
                         "dismiss /profile/settings sheet"
                     ])
                 #expect(
-                    try navigator.transaction(.appliedGesture) { try $0.close(path: "/profile/detail") }
-                        .map(\.description) == [
-                            "pop /profile/detail"
-                        ])
+                    try navigator.transaction(.appliedGesture) {
+                        try $0.close(path: "/profile/detail")
+                    }
+                    .map(\.description) == [
+                        "pop /profile/detail"
+                    ])
                 #expect(navigator.root.profile.selected == StepSelection(.main))
                 #expect(
                     observer.lines.suffix(2) == [
@@ -205,7 +210,7 @@ extension ThreadSafety {
             let navigator = Navigator(AppSteps())
             StepsObservation.withObserver(CombinedStepsObserver(redirect, log)) {
                 redirect.navigator.withLock { $0 = navigator }
-                defer { redirect.navigator.withLock { $0 = nil } }  // the observer holds its navigator
+                defer { redirect.navigator.withLock { $0 = nil } }  // it holds its navigator
                 navigator.transaction { $0.select(\.explore) }
                 #expect(
                     log.lines == [
@@ -238,9 +243,10 @@ extension ThreadSafety {
             let navigator = Navigator(AppSteps())
             StepsObservation.withObserver(probe) {
                 probe.navigator.withLock { $0 = navigator }
-                defer { probe.navigator.withLock { $0 = nil } }  // the observer holds its navigator
+                defer { probe.navigator.withLock { $0 = nil } }  // it holds its navigator
                 navigator.transaction { $0.select(\.explore) }
-                #expect(probe.seen.withLock { $0 } == ["will #1 sees home", "will #2 sees explore"])
+                #expect(
+                    probe.seen.withLock { $0 } == ["will #1 sees home", "will #2 sees explore"])
                 #expect(navigator.root.selected == StepSelection(.profile))
             }
         }
@@ -263,7 +269,7 @@ extension ThreadSafety {
             let navigator = Navigator(AppSteps())
             await StepsObservation.withObserver(spawner) {
                 spawner.navigator.withLock { $0 = navigator }
-                defer { spawner.navigator.withLock { $0 = nil } }  // the observer holds its navigator
+                defer { spawner.navigator.withLock { $0 = nil } }  // it holds its navigator
                 navigator.transaction { $0.select(\.explore) }
                 await spawner.spawned.withLock { $0 }?.value
                 #expect(spawner.log.withLock { $0 } == [1, 2])
@@ -292,7 +298,7 @@ extension ThreadSafety {
             let navigator = Navigator(AppSteps())
             StepsObservation.withObserver(meddler) {
                 meddler.navigator.withLock { $0 = navigator }
-                defer { meddler.navigator.withLock { $0 = nil } }  // the observer holds its navigator
+                defer { meddler.navigator.withLock { $0 = nil } }  // it holds its navigator
                 navigator.transaction { $0.select(\.explore) }
                 #expect(navigator.root.selected == StepSelection(.explore))
             }

@@ -93,7 +93,8 @@ extension ThreadSafety {
                 try navigator.select(path: "profile/detail")
                 clock.advance(by: .seconds(2))
                 let events = try navigator.transaction { try $0.renew(path: "profile/detail") }
-                #expect(events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
+                #expect(
+                    events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
                 navigator.transaction { $0.explore.value.query = "y" }  // off screen: no view
                 #expect(
                     tracker.views.map(\.withoutIdentity) == [

@@ -43,7 +43,8 @@ struct DeepLinkInboxTests {
             // Opening the gate applies the held link: from the cover to its screen in one step.
             #expect(
                 try inbox.gateDidOpen("signedIn").map(\.description) == [
-                    "dismiss /login cover", "select / explore -> profile", "push /profile/friends/bob",
+                    "dismiss /login cover", "select / explore -> profile",
+                    "push /profile/friends/bob",
                 ])
             #expect(inbox.heldLink == nil)
             #expect(
@@ -52,7 +53,8 @@ struct DeepLinkInboxTests {
                 ])
             // Open gates let links through; closing it again holds them.
             let settings = try inbox.open(Self.url("myapp://settings")).map(\.description)
-            #expect(settings == ["present /profile/settings sheet"])  // over the friend, as show does
+            // Over the friend, as show does.
+            #expect(settings == ["present /profile/settings sheet"])
             inbox.gateDidClose("signedIn")
             try inbox.open(Self.url("myapp://friend/ann"))
             #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))

@@ -35,7 +35,8 @@ extension ThreadSafety {
             let hook = GateHook()
             let navigator = Navigator(AppSteps())
             try StepsObservation.withObserver(hook) {
-                let inbox = DeepLinkInbox(router: try DeepLinkInboxTests.router(), navigator: navigator)
+                let inbox = DeepLinkInbox(
+                    router: try DeepLinkInboxTests.router(), navigator: navigator)
                 hook.arm {
                     let opener = Thread { _ = try? inbox.open(Self.link) }
                     opener.start()
