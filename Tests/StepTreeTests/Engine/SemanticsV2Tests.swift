@@ -415,7 +415,8 @@ private func run<Root: StepNode>(
             #expect(decoded == saved)
             #expect(NavigationDiff.events(from: nav.root, to: decoded) == [])
             #expect(nav.transaction(.restoration) { $0.restore(decoded) } == [])
-            #expect(observer.lines.count == 4)
+            // Will and did of the two transactions (the bare values' selects report apart).
+            #expect(observer.lines.filter { !$0.hasPrefix("select ") }.count == 4)
 
             // A history renewed once more is another screen, also after a round trip.
             // The hand-written value replaces the whole product, its reviews included.
