@@ -206,6 +206,7 @@ extension ReadmeTree {
                         makeScreen: { frame, state in ScreenViewController(frame, state) })
                     let sequencer = NavigationSequencer(driver: driver, showing: navigator.root)
                     driver.onUserRemoved = { [weak sequencer] in sequencer?.userDidRemove(path: $0, identity: $1) }
+                    driver.onUserSelectedTab = { try? navigator.userDidSelectTab(path: $0) }  // taps, re-taps
                     sequencer.follow(navigator)  // deep links and gestures, both ways
                     (self.window, self.sequencer) = (window, sequencer)
                 }
