@@ -19,11 +19,11 @@ final class CallCounter: StepsObserver, @unchecked Sendable {
         lock.withLock { counts.selections += 1 }
     }
 
-    func willChange(_ change: NavigationChange) {
+    func willChange(_ change: NavigationChange<any StepNode>) {
         lock.withLock { counts.will += 1 }
     }
 
-    func didChange(_ change: NavigationChange) {
+    func didChange(_ change: NavigationChange<any StepNode>) {
         lock.withLock { counts.did += 1 }
     }
 }
@@ -42,11 +42,11 @@ enum ObserveBench {
         }
     }
 
-    /// Navigator transactions with `StepSystem.observer` set to a counter, or to `nil`.
+    /// Navigator transactions with `StepsObservation.observer` set to a counter, or to `nil`.
     static func transactions(observed: Bool) throws -> Runner {
         let counter = CallCounter()
-        StepSystem.observer = observed ? counter : nil
-        defer { StepSystem.observer = nil }
+        StepsObservation.observer = observed ? counter : nil
+        defer { StepsObservation.observer = nil }
         let navigator = Navigator(AppSteps())
         let expected = [
             ["select / home -> profile", "push /profile/detail"], ["select / profile -> home"],
@@ -63,8 +63,8 @@ enum ObserveBench {
             will == calls && did == calls,
             "observer counted \(will) willChange and \(did) didChange calls, expected \(calls)")
         return { count in
-            StepSystem.observer = observed ? counter : nil
-            defer { StepSystem.observer = nil }
+            StepsObservation.observer = observed ? counter : nil
+            defer { StepsObservation.observer = nil }
             let navigator = Navigator(AppSteps())
             return timeLoop(count) { index in
                 let events = transaction(navigator, index)

@@ -171,15 +171,15 @@ enum SelectBench {
     /// `typed` with a global observer installed that counts the selections it is told about.
     static func observed() throws -> Runner {
         let counter = SelectionCounter()
-        StepSystem.observer = counter
-        defer { StepSystem.observer = nil }
+        StepsObservation.observer = counter
+        defer { StepsObservation.observer = nil }
         let checked = try deepLinks(selectTyped)
         let calls = counter.calls.load(ordering: .relaxed)
         // The two checked deep links start from a new tree: each selects on all four levels.
         try expect(calls == 8, "the observer was told of \(calls) selections, expected 8")
         return { count in
-            StepSystem.observer = counter
-            defer { StepSystem.observer = nil }
+            StepsObservation.observer = counter
+            defer { StepsObservation.observer = nil }
             return try checked(count)
         }
     }
@@ -190,15 +190,15 @@ enum SelectBench {
         let counter = SelectionCounter()
         var steps = LinkRoot()
         steps.select(\.a, \.b, \.c, \.d)
-        StepSystem.observer = counter
-        defer { StepSystem.observer = nil }
+        StepsObservation.observer = counter
+        defer { StepsObservation.observer = nil }
         steps.select(\.a, \.b, \.c, \.h)
         let calls = counter.calls.load(ordering: .relaxed)
         try expect(calls == 1, "the observer was told of \(calls) selections, expected 1")
         try expect(steps.visibleScreen.description == "/a/b/c/h", "the link did not land")
         return { [steps] count in
-            StepSystem.observer = counter
-            defer { StepSystem.observer = nil }
+            StepsObservation.observer = counter
+            defer { StepsObservation.observer = nil }
             var local = steps
             return timeLoop(count) { index in
                 if index & 1 == 0 {

@@ -35,14 +35,20 @@ import Testing
     }
 
     @Test func analyticsSeeOnlyTheFinalScreenOfEachLink() throws {
-        let tracker = ScreenTracker(clock: ContinuousClock())
-        let navigator = Navigator(AppSteps(), observer: tracker)
-        try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
-        try navigator.show(path: "profile/friends/ann/settings")
+        let clock = TestClock()
+        let tracker = ScreenTracker(clock: clock)
+        let navigator = Navigator(AppSteps())
+        // The tracker sees this test's changes only, as the global observer would in the app.
+        try StepsObservation.withObserver(tracker) {
+            try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
+            clock.advance(by: .seconds(3))
+            try navigator.show(path: "profile/friends/ann/settings")
+        }
         #expect(
             tracker.views.map(\.screen.description) == [
                 "/profile/friends/bob/main", "/profile/friends/ann/settings",
             ])
+        #expect(tracker.views.map(\.previousDuration) == [nil, .seconds(3)])
     }
 
     @Test func theScreenAfterALinkIsWhatTheUIShows() throws {

@@ -17,7 +17,7 @@ let saved: Data = {
 let tracker = ScreenTracker(clock: ContinuousClock(), initialScreen: StepPath(["home"])) { view in
     print("  screen view: \(view.screen) (after \(view.previous.map(\.description) ?? "-"))")
 }
-StepSystem.observer = CombinedStepsObserver(LoggingStepsObserver(), tracker)
+StepsObservation.observer = CombinedStepsObserver(LoggingStepsObserver(), tracker)
 
 let navigator = Navigator(AppSteps())
 
@@ -34,8 +34,7 @@ sequencer.follow(navigator)
 @MainActor
 func step(_ title: String, _ change: () throws -> Void) async {
     run(title, change)
-    while sequencer.target != navigator.root { await Task.yield() }
-    await sequencer.idle()
+    await sequencer.settled()
     print("  window:")
     for line in driver.window.tree.split(separator: "\n") { print("    \(line)") }
 }

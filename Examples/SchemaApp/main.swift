@@ -8,7 +8,9 @@ guard let url = Bundle.module.url(forResource: "shop", withExtension: "json") el
     fatalError("shop.json is not in the bundle")
 }
 let schema = try StepSchema(json: Data(contentsOf: url))
-let navigator = Navigator(DynamicSteps(schema: schema), observer: LoggingStepsObserver())
+// Every change is logged by the global observer (this example has one navigator).
+StepsObservation.observer = LoggingStepsObserver()
+let navigator = Navigator(DynamicSteps(schema: schema))
 
 print("The map, as shipped:\n\(navigator.root.diagram)\n")
 try navigator.transaction(.deepLink) { state throws(StepPathError) in

@@ -118,9 +118,11 @@ func session(_ schema: StepSchema, fields: Fields, keys: [String], ids: [String]
     -> [SessionReplay.Step<DynamicSteps>]
 {
     let lines = Lines()
-    let navigator = Navigator(
-        DynamicSteps(schema: schema),
-        observer: SessionRecorder(clock: ContinuousClock()) { lines.append($0) })
+    let navigator = Navigator(DynamicSteps(schema: schema))
+    StepsObservation.observer = SessionRecorder(navigator: navigator.id, clock: ContinuousClock()) {
+        lines.append($0)
+    }
+    defer { StepsObservation.observer = nil }
     var edits: [(inout DynamicSteps) throws -> Void] = keys.map { key in
         { try $0.select(path: StepPath([key, "detail"])) }
     }

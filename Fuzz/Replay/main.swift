@@ -134,9 +134,13 @@ func seeds(_ fixtures: [URL]) throws -> [[UInt8]] {
     var seeds: [[UInt8]] = []
     func record<Root: StepNode>(_ initial: Root, mode: UInt8) throws {
         let lines = Locked<[String]>([])
-        let navigator = Navigator(
-            initial,
-            observer: SessionRecorder(clock: ContinuousClock()) { line in lines.append(line) })
+        let navigator = Navigator(initial)
+        StepsObservation.observer = SessionRecorder(
+            navigator: navigator.id, clock: ContinuousClock()
+        ) {
+            line in lines.append(line)
+        }
+        defer { StepsObservation.observer = nil }
         try navigator.select(path: "profile/detail/dark")
         try navigator.setStack(path: "profile/friends", ids: ["ann", "bob"])
         try navigator.select(path: "profile/friends/ann/settings")

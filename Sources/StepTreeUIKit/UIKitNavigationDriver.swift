@@ -11,11 +11,13 @@
     ///
     /// Give it to a ``NavigationSequencer`` that follows the navigator; the sequencer applies
     /// one update at a time and waits for each transition to end. Swipes back and sheets
-    /// swiped down are reported to ``onUserRemoved``. Tab bars other than the root's are left
-    /// to the screens ``makeContent`` builds.
+    /// swiped down are reported to ``onUserRemoved``, taps on the root's tab bar (a re-tap too)
+    /// to ``onUserSelectedTab``. Tab bars other than the root's are left to the screens
+    /// ``makeContent`` builds.
     @MainActor
     public final class UIKitNavigationDriver<Root: StepNode>: NSObject, NavigationDriver,
-        UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate
+        UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate,
+        UITabBarControllerDelegate
     {
         /// The window the driver shows its screen in.
         public let window: UIWindow
@@ -25,6 +27,10 @@
         public var makeContent: (ScreenContainer, Root) -> UIViewController
         /// Told of each frame the user removed by gesture.
         public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
+        /// Told of each tap on a root tab, the selected one included (a re-tap): give it to
+        /// ``Navigator/userDidSelectTab(path:reselect:)``, which pops a re-tapped tab to its
+        /// root through the sequencer (UIKit's own pop is held back).
+        public var onUserSelectedTab: ((StepPath) -> Void)?
         /// Several dismissals at once: `dismiss` on a presenter closes every modal above it.
         public var coalescing: NavigationPlan.Coalescing = .dismissals
 
@@ -60,6 +66,7 @@
                 window.rootViewController = root
             } else {
                 let bar = UITabBarController()
+                bar.delegate = self
                 bar.viewControllers = rootTabs.map {
                     navigation($0, in: screen, state, bottom: makeContent($0, state))
                 }
@@ -151,6 +158,18 @@
             guard now.count < before.count, before.starts(with: now) else { return }
             let gone = before[now.count]
             onUserRemoved?(gone.path, gone.identity)
+        }
+
+        /// The user tapped a root tab: reported; a re-tap is not left to UIKit (its pop would
+        /// run past the model), the navigator's pops come back as an update.
+        public func tabBarController(
+            _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
+        ) -> Bool {
+            guard !isApplying,
+                let id = navigations.first(where: { $0.value === viewController })?.key
+            else { return true }
+            onUserSelectedTab?(id.path)
+            return viewController !== tabBarController.selectedViewController
         }
 
         /// The user swiped a sheet down.

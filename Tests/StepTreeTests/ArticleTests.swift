@@ -54,9 +54,11 @@ extension ArticleTree {
 
             #expect(shop.diagram.description == Self.gettingStartedDiagram)
 
-            let navigator = Navigator(ShopSteps(), observer: LoggingStepsObserver())
-            try navigator.select(path: "signIn")  // prints "#1 deepLink -> /signIn" and its event
-            #expect(navigator.root.visibleScreen == StepPath(["signIn"]))
+            let navigator = Navigator(ShopSteps())
+            try StepsObservation.withObserver(LoggingStepsObserver()) {
+                try navigator.select(path: "signIn")  // prints the change and its event
+                #expect(navigator.root.visibleScreen == StepPath(["signIn"]))
+            }
         }
 
         static let gettingStartedDiagram = """
@@ -127,11 +129,14 @@ extension ArticleTree {
             let recorder = SessionRecorder(clock: ContinuousClock()) { line in
                 log.withLock { $0.append(line) }
             }
-            let navigator = Navigator(AppSteps(), observer: recorder)
-            try navigator.select(path: "profile/detail")
-            let recording = log.withLock { $0.joined(separator: "\n") }
-            let steps = try SessionReplay.replay(recording, as: AppSteps.self)
-            #expect(steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(recorder) {
+                try navigator.select(path: "profile/detail")
+                let recording = log.withLock { $0.joined(separator: "\n") }
+                let steps = try SessionReplay.replay(recording, as: AppSteps.self)
+                #expect(
+                    steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
+            }
         }
 
         @Test func observingNavigator() throws {
@@ -176,8 +181,7 @@ extension ArticleTree {
             sequencer.didApply = { print("on screen: \($0)") }  // log a screen view
             sequencer.follow(navigator)  // every committed change becomes the target
             try navigator.select(path: "profile/settings")
-            for _ in 0..<100_000 where sequencer.target != navigator.root { await Task.yield() }
-            await sequencer.idle()
+            await sequencer.settled()  // the change is the target, applied, and the driver idle
             #expect(sequencer.applied == navigator.root)
             #expect(driver.window.log == ["select / profile", "present /profile/settings"])
         }

@@ -99,14 +99,16 @@ extension ReadmeTree {
 
         @Test func navigatorObserversAndAnalytics() throws {
             let tracker = ScreenTracker(clock: ContinuousClock())
-            let navigator = Navigator(AppSteps(), observer: tracker)
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(tracker) {
 
-            try navigator.select(path: "profile/detail/dark")  // one transaction, one screen view
-            navigator.transaction(.userGesture) { $0.select(\.login) }  // a cover over the tab bar
-            try navigator.userDidRemove(path: "login")  // the user swiped it away
+                try navigator.select(path: "profile/detail/dark")  // one change, one view
+                navigator.transaction(.userGesture) { $0.select(\.login) }  // a cover
+                try navigator.userDidRemove(path: "login")  // the user swiped it away
 
-            let screens = tracker.views.map(\.screen.description)
-            #expect(screens == ["/profile/detail/dark", "/login", "/profile/detail/dark"])
+                let screens = tracker.views.map(\.screen.description)
+                #expect(screens == ["/profile/detail/dark", "/login", "/profile/detail/dark"])
+            }
         }
 
         @Test func schemaDrivenTrees() throws {
@@ -204,6 +206,7 @@ extension ReadmeTree {
                         makeScreen: { frame, state in ScreenViewController(frame, state) })
                     let sequencer = NavigationSequencer(driver: driver, showing: navigator.root)
                     driver.onUserRemoved = { [weak sequencer] in sequencer?.userDidRemove(path: $0, identity: $1) }
+                    driver.onUserSelectedTab = { try? navigator.userDidSelectTab(path: $0) }  // taps, re-taps
                     sequencer.follow(navigator)  // deep links and gestures, both ways
                     (self.window, self.sequencer) = (window, sequencer)
                 }

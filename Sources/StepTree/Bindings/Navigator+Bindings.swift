@@ -6,25 +6,28 @@ extension Navigator {
     /// The content selection of the node at `path` (its tab or inline variant), for
     /// `TabView(selection:)` or a `Picker`.
     ///
-    /// Writing a key selects that content child, as a tap on a tab does. A write is ignored
-    /// when the node has another identity than when the binding was made (renewed or closed
-    /// meanwhile), when the key names no content child, and for `nil` (content is cleared only
-    /// by code).
-    /// - Parameter path: The node; the root by default.
+    /// Writing a key selects that content child, as a tap on a tab does (see
+    /// ``userDidSelectTab(path:reselect:)``). Writing the key already selected is a re-tap:
+    /// with ``TabReselection/popToRoot`` (the default, UIKit's convention) that tab's stack pops
+    /// to its root, in a ``NavigationTransaction/userGesture`` transaction the UI has not made,
+    /// so the UI animates the pops as for any change. A write is ignored when the node has
+    /// another identity than when the binding was made (renewed or closed meanwhile), when the
+    /// key names no content child, and for `nil` (content is cleared only by code).
+    /// - Parameters:
+    ///   - path: The node; the root by default.
+    ///   - reselect: What writing the selected key does: ``TabReselection/popToRoot`` pops the
+    ///     tab's frames, ``TabReselection/none`` nothing.
     /// - Returns: The binding; it holds the navigator weakly.
-    public func selectionBinding(at path: StepPath = .root) -> StepBinding<String?> {
+    public func selectionBinding(
+        at path: StepPath = .root, reselect: TabReselection = .popToRoot
+    ) -> StepBinding<String?> {
         let identity = currentRoot.selectionSnapshot(at: path)?.identity
         return StepBinding(
             get: { [weak self] in self?.selectedKey(in: .content, at: path) },
             set: { [weak self] key in
                 guard let key else { return }
-                self?.transaction(.appliedGesture) { root in
-                    guard root.selectionSnapshot(at: path)?.identity == identity,
-                        let child = root.resolve(path.appending(key)),
-                        case .child(let index)? = child.steps.last,
-                        child.parent.childLayer(index) == .content
-                    else { return }
-                    try? root.select(path: child.path)
+                try? self?.userDidSelectTab(path: path.appending(key), reselect: reselect) {
+                    $0.selectionSnapshot(at: path)?.identity == identity
                 }
             })
     }
@@ -101,22 +104,29 @@ extension Navigator {
 
 extension Navigator where Root: StepsCollection {
     /// The root's content selection, typed, for `TabView(selection:)`; see
-    /// ``selectionBinding(at:)-(StepPath)``.
+    /// ``selectionBinding(at:reselect:)-(StepPath,_)``.
+    /// - Parameter reselect: What writing the selected key does; ``TabReselection/popToRoot``
+    ///   by default.
     /// - Returns: The binding; it holds the navigator weakly.
-    public func selectionBinding() -> StepBinding<Root.Key?> {
-        selectionBinding(at: .root).map {
+    public func selectionBinding(reselect: TabReselection = .popToRoot) -> StepBinding<Root.Key?> {
+        selectionBinding(at: .root, reselect: reselect).map {
             $0.flatMap(Root.Key.init(rawValue:))
         } back: {
             $0?.rawValue
         }
     }
 
-    /// The content selection of the node at `route`, typed; see ``selectionBinding(at:)-(StepPath)``.
+    /// The content selection of the node at `route`, typed; see
+    /// ``selectionBinding(at:reselect:)-(StepPath,_)``.
+    /// - Parameters:
+    ///   - route: The node.
+    ///   - reselect: What writing the selected key does; ``TabReselection/popToRoot`` by
+    ///     default.
     /// - Returns: The binding; it holds the navigator weakly.
     public func selectionBinding<Node: StepsCollection>(
-        at route: StepRoute<Root, Node>
+        at route: StepRoute<Root, Node>, reselect: TabReselection = .popToRoot
     ) -> StepBinding<Node.Key?> {
-        selectionBinding(at: route.path).map {
+        selectionBinding(at: route.path, reselect: reselect).map {
             $0.flatMap(Node.Key.init(rawValue:))
         } back: {
             $0?.rawValue

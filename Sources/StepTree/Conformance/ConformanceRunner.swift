@@ -84,32 +84,29 @@ public enum ConformanceRunner {
     /// - Throws: ``ConformanceStepError`` for a failed path operation or a malformed step.
     /// - Complexity: The cost of the operation; a `restore` rebuilds its state from the initial
     ///   one.
+    ///
+    /// A case checks the engine, it does not navigate an app: the global observer is not told
+    /// of its selections.
     public static func perform(_ action: ConformanceCase.Action, on state: inout DynamicSteps)
         throws(ConformanceStepError)
     {
         do {
+            // Each action is a path operation, made through the editor with no one to report to.
+            func edit(_ path: String, _ edit: StepEdit) throws {
+                try state.edit(path: StepPath(parsing: path), edit, reporting: .none)
+            }
             switch action {
-            case .select(let path, nil): try state.select(path: StepPath(parsing: path))
-            case .select(let path, .fresh?): try state.renew(path: StepPath(parsing: path))
-            case .select(let path, .value(let value)?):
-                try state.select(path: StepPath(parsing: path), with: value)
-            case .show(let path): try state.show(path: StepPath(parsing: path))
-            case .deselect(let path): try state.deselect(path: StepPath(parsing: path))
-            case .stack(let path, let ids):
-                try state.setStack(path: StepPath(parsing: path), ids: ids)
+            case .select(let path, nil): try edit(path, .select(fresh: false))
+            case .select(let path, .fresh?): try edit(path, .select(fresh: true))
+            case .select(let path, .value(let value)?): try edit(path, .select(with: value))
+            case .show(let path): try edit(path, .show(fresh: false))
+            case .deselect(let path): try edit(path, .deselect)
+            case .stack(let path, let ids): try edit(path, .setStack(ids))
             case .malformed(let problem): throw ConformanceStepError.malformed(problem)
             case .restore(let steps):
-                // The saved state is built, not navigated: observers hear only of the restore.
+                // The saved state is built from the initial one, then restored.
                 var saved = DynamicSteps(schema: state.schema)
-                var failure: ConformanceStepError?
-                SelectionReport.silently {
-                    do throws(ConformanceStepError) {
-                        for step in steps { try perform(step, on: &saved) }
-                    } catch {
-                        failure = error
-                    }
-                }
-                if let failure { throw failure }
+                for step in steps { try perform(step, on: &saved) }
                 state.restore(saved)
             }
         } catch let error as StepPathError {

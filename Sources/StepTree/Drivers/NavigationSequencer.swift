@@ -36,6 +36,8 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     /// ``applied`` dropped it, so that the model can follow
     /// (``Navigator/userDidRemove(path:)-(StepPath)``).
     public var didRemoveByGesture: ((StepPath, StepIdentity) -> Void)?
+    /// The navigator followed (``follow(_:)``), for ``settled()``.
+    var following: NavigatorFollowing?
 
     /// The transaction that made the target, carried by its updates.
     private var targetTransaction = NavigationTransaction()
@@ -141,7 +143,7 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
                 continue
             }
             if Self.identity(at: path, in: target) == shown {
-                SelectionReport.silently { try? target.close(path: path) }
+                try? target.edit(path: path, .remove, reporting: .none)
             }
             didRemoveByGesture?(path, shown)
         }
@@ -193,13 +195,9 @@ extension StepNode {
         let event = NavigationEvent(
             modal.map { .dismiss($0.style) } ?? .pop, path, identity: shown)
         // A modal the user may not dismiss stays: the adapters disable its gesture.
-        var removed = false
-        SelectionReport.silently {
-            guard (try? removeByUser(path: path)) != nil else { return }
-            try? screen.apply([event], reaching: self)
-            removeFrames(notOn: screen)
-            removed = true
-        }
-        return removed ? shown : nil
+        guard (try? edit(path: path, .removeByUser, reporting: .none)) != nil else { return nil }
+        try? screen.apply([event], reaching: self)
+        removeFrames(notOn: screen)
+        return shown
     }
 }

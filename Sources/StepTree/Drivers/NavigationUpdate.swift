@@ -55,27 +55,26 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
         var state = old
         // The screen as a UI shows it after each update, which each state must render.
         var screen = HeadlessScreen(old)
-        var plan: [NavigationUpdate] = []
-        // Internal edits of bare values, not selections anyone made: observers are not told.
-        SelectionReport.silently {
-            plan = updates.indices.map { index in
-                let isLast = index == updates.count - 1
-                try? screen.apply(updates[index], reaching: new)
-                if isLast {
-                    state = new
-                } else if updates[index].allSatisfy(\.kind.isTeardown) {
-                    for event in updates[index] { try? state.close(path: event.path) }
-                } else {
-                    // Selections are done: what is left to build is pushed or presented.
-                    state = new
-                    for event in updates[(index + 1)...].joined().reversed() {
-                        try? state.close(path: event.path)
-                    }
+        // Internal edits of bare values, not selections anyone made: they report to no one.
+        let plan = updates.indices.map { index in
+            let isLast = index == updates.count - 1
+            try? screen.apply(updates[index], reaching: new)
+            if isLast {
+                state = new
+            } else if updates[index].allSatisfy(\.kind.isTeardown) {
+                for event in updates[index] {
+                    try? state.edit(path: event.path, .remove, reporting: .none)
                 }
-                if !isLast { state.removeFrames(notOn: screen) }
-                return NavigationUpdate(
-                    events: updates[index], state: state, isLast: isLast, transaction: transaction)
+            } else {
+                // Selections are done: what is left to build is pushed or presented.
+                state = new
+                for event in updates[(index + 1)...].joined().reversed() {
+                    try? state.edit(path: event.path, .remove, reporting: .none)
+                }
             }
+            if !isLast { state.removeFrames(notOn: screen) }
+            return NavigationUpdate(
+                events: updates[index], state: state, isLast: isLast, transaction: transaction)
         }
         return plan
     }
@@ -94,7 +93,7 @@ extension StepNode {
                 shown.frames(of: id)?.last { !(screen.frames(of: id) ?? []).contains($0) }
             }.first
             guard let extra = extraModal?.frame ?? extraFrame,
-                (try? close(path: extra.path)) != nil
+                (try? edit(path: extra.path, .remove, reporting: .none)) != nil
             else { return }
         }
     }

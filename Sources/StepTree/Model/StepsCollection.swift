@@ -42,7 +42,7 @@ extension StepsCollection {
     /// Selects the child `key` in its layer, in this node only.
     ///
     /// A pushed or presented child it replaces is deselected and starts afresh when opened again.
-    /// Like every select API, it reports the change to ``StepSystem/observer``.
+    /// Like every select API, it reports the change to ``StepsObservation/observer``.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     public mutating func select(_ key: Key) {
         perform(.select(fresh: false), on: [key.rawValue[...]])
@@ -56,10 +56,13 @@ extension StepsCollection {
         perform(.deselect, on: [key.rawValue[...]])
     }
 
-    /// Runs an edit whose path is made of this node's own keys, so it cannot fail.
-    mutating func perform(_ edit: StepEdit, on segments: [Substring]) {
+    /// Runs an edit whose path is made of this node's own keys, so it cannot fail, reporting
+    /// into `sink`.
+    mutating func perform(
+        _ edit: StepEdit, on segments: [Substring], reporting sink: SelectionSink = .observers
+    ) {
         do {
-            try self.edit(segments, edit)
+            try self.edit(segments, edit, reporting: sink)
         } catch {
             assertionFailure("a typed path failed: \(error)")
         }

@@ -15,7 +15,7 @@ public struct LoggingStepsObserver: StepsObserver {
     }
 
     /// Writes the transaction header and its events.
-    public func didChange(_ change: NavigationChange) {
+    public func didChange(_ change: NavigationChange<any StepNode>) {
         write("#\(change.sequence) \(change.cause) -> \(change.visibleScreen)")
         for event in change.events { write("  \(event)") }
     }

@@ -27,32 +27,25 @@ public struct NavigationCause: RawRepresentable, Hashable, Sendable, Expressible
 
 /// One committed navigator transaction: the states before and after, the events between them
 /// and what started it.
-public struct NavigationChange: Sendable, CustomStringConvertible {
+///
+/// The one change type, typed by the root it carries. A navigator's own stream,
+/// ``Navigator/changes``, gives `NavigationChange<Root>` with its root type, so
+/// `change.new.profile` reads the new state with no cast; the global observer sees the
+/// changes of every navigator, `NavigationChange<any StepNode>` (``erased``).
+public struct NavigationChange<Root: Sendable>: Sendable {
     /// The root before the transaction.
-    public let old: any StepNode
+    public let old: Root
     /// The root after the transaction.
-    public let new: any StepNode
+    public let new: Root
     /// The events that take the screen of `old` to the screen of `new` (may be empty when the
     /// state changed off screen).
     public let events: [NavigationEvent]
-    /// What started the transaction.
-    public let cause: NavigationCause
+    /// The transaction's metadata: ``cause``, animation, whether the UI already shows it.
+    public let transaction: NavigationTransaction
     /// The transaction's number in its navigator, from 1, without gaps.
     public let sequence: UInt64
     /// The navigator that made the change.
     public let navigator: NavigatorID
-    /// The transaction's metadata: ``cause``, animation, whether the UI already shows it.
-    public let transaction: NavigationTransaction
-
-    /// Creates a change record made by no navigator (``NavigatorID/none``).
-    public init(
-        old: any StepNode, new: any StepNode, events: [NavigationEvent], cause: NavigationCause,
-        sequence: UInt64
-    ) {
-        self.init(
-            old: old, new: new, events: events, transaction: NavigationTransaction(cause),
-            sequence: sequence, navigator: .none)
-    }
 
     /// Creates a change record.
     /// - Parameters:
@@ -61,28 +54,49 @@ public struct NavigationChange: Sendable, CustomStringConvertible {
     ///   - events: The events between their screens.
     ///   - transaction: The transaction's metadata; ``cause`` is its cause.
     ///   - sequence: The transaction's number in its navigator.
-    ///   - navigator: The navigator that made it.
+    ///   - navigator: The navigator that made it; ``NavigatorID/none`` for a record built by
+    ///     hand.
     public init(
-        old: any StepNode, new: any StepNode, events: [NavigationEvent],
-        transaction: NavigationTransaction, sequence: UInt64, navigator: NavigatorID
+        old: Root, new: Root, events: [NavigationEvent],
+        transaction: NavigationTransaction = .programmatic, sequence: UInt64,
+        navigator: NavigatorID = .none
     ) {
         self.old = old
         self.new = new
         self.events = events
-        self.cause = transaction.cause
+        self.transaction = transaction
         self.sequence = sequence
         self.navigator = navigator
-        self.transaction = transaction
     }
 
-    /// The screen on top of the active path after the change.
-    /// - Complexity: O(*d*) for a tree of depth *d*.
-    public var visibleScreen: StepPath { new.visibleScreen }
+    /// What started the transaction.
+    public var cause: NavigationCause { transaction.cause }
+}
 
+extension NavigationChange: CustomStringConvertible {
     /// `#n cause: event, event`.
     public var description: String {
         "#\(sequence) \(cause): " + events.map(\.description).joined(separator: ", ")
     }
+}
+
+extension NavigationChange where Root: StepNode {
+    /// The screen on top of the active path after the change.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    public var visibleScreen: StepPath { new.visibleScreen }
+
+    /// The same change with its states type-erased, as the global observer gets it.
+    public var erased: NavigationChange<any StepNode> {
+        NavigationChange<any StepNode>(
+            old: old, new: new, events: events, transaction: transaction, sequence: sequence,
+            navigator: navigator)
+    }
+}
+
+extension NavigationChange where Root == any StepNode {
+    /// The screen on top of the active path after the change.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    public var visibleScreen: StepPath { new.visibleScreen }
 }
 
 /// A selection made on a bare value through a select API: which node, in which layer, from

@@ -15,8 +15,8 @@ public protocol NavigationTransactionKey {
 /// What a navigator transaction carries besides the edit: its cause, whether to animate, whether
 /// the UI has already shown it, and any values keyed by type (``NavigationTransactionKey``).
 ///
-/// Every ``NavigationChange`` and ``NavigatorChange`` carries the transaction that made it, so a
-/// driver can skip animation for `animated: false` and skip what the UI already did.
+/// Every ``NavigationChange`` carries the transaction that made it, so a driver can skip
+/// animation for `animated: false` and skip what the UI already did.
 public struct NavigationTransaction: Sendable {
     /// What started the change.
     public var cause: NavigationCause

@@ -11,11 +11,16 @@ import Foundation
 ///
 /// ## Observing
 ///
-/// A navigator is `Observable`, fine-grained: SwiftUI or `withObservationTracking` code that
-/// reads ``frames(in:)``, ``selectedKey(in:at:)`` or ``modal(at:)`` is invalidated only when
-/// that part changes. Typed observers (``addObserver(_:)``, ``addMainActorObserver(_:)``) and
-/// ``rootChanges`` get ``NavigatorChange`` values typed by `Root`; every change carries ``id``
-/// and its ``NavigationTransaction``.
+/// Three ways, one change type (``NavigationChange``, carrying ``id`` and its
+/// ``NavigationTransaction``):
+///
+/// - the global ``StepsObservation/observer`` sees every transaction of every navigator, before
+///   and after it is published (analytics, logging, recording);
+/// - ``changes`` is this navigator's `AsyncStream` of changes typed by `Root` (a view model, a
+///   sequencer following it);
+/// - a navigator is `Observable`, fine-grained: SwiftUI or `withObservationTracking` code that
+///   reads ``frames(in:)``, ``selectedKey(in:at:)`` or ``modal(at:)`` is invalidated only when
+///   that part changes.
 ///
 /// ## Threading
 ///
@@ -38,8 +43,6 @@ public final class Navigator<Root: StepNode>: Sendable {
     private let state: Locked<Root>
     private let sequence = Locked<UInt64>(0)
     private let streams = Locked(Streams())
-    private let observer: (any StepsObserver)?
-    let typedObservers = NavigatorObservers<Root>()
     let observation = NavigatorObservation()
     /// Which navigator this is; every change it makes carries it.
     public let id = NavigatorID.next()
@@ -47,33 +50,31 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// run time on every use.
     let rootKeyPath: KeyPath<Navigator, Root> & Sendable = \.root
 
-    /// The continuations of the ``changes`` and ``rootChanges`` streams.
+    /// The continuations of the ``changes`` streams, and the last change they were given.
     private struct Streams {
         var next = 0
-        var erased: [Int: AsyncStream<NavigationChange>.Continuation] = [:]
-        var typed: [Int: AsyncStream<NavigatorChange<Root>>.Continuation] = [:]
+        var continuations: [Int: AsyncStream<NavigationChange<Root>>.Continuation] = [:]
+        /// The ``NavigationChange/sequence`` of the last change being published; 0 before the
+        /// first.
+        var published: UInt64 = 0
     }
 
-    /// Where ``Streams`` keeps the continuations of one kind of stream.
-    private typealias ContinuationsPath<Change> =
-        WritableKeyPath<Streams, [Int: AsyncStream<Change>.Continuation]> & Sendable
-
     /// Creates a navigator for `root`.
-    /// - Parameters:
-    ///   - root: The initial state.
-    ///   - observer: An observer for this navigator only, called after the global
-    ///     ``StepSystem/observer``. For changes typed by `Root`, add a ``NavigatorObserver``.
-    public init(_ root: Root, observer: (any StepsObserver)? = nil) {
+    /// - Parameter root: The initial state.
+    public init(_ root: Root) {
         self.state = Locked(root)
-        self.observer = observer
     }
 
     deinit {
         // End every `for await` loop over the streams: no change can come any more.
-        let streams = streams.withLock { $0 }
-        for continuation in streams.erased.values { continuation.finish() }
-        for continuation in streams.typed.values { continuation.finish() }
+        for continuation in streams.withLock({ $0.continuations.values }) { continuation.finish() }
     }
+
+    /// The sequence of the last change committed and being published, or published.
+    ///
+    /// Its streams are given it or about to be; 0 before the first. What a follower waits to
+    /// have seen.
+    var publishedSequence: UInt64 { streams.withLock { $0.published } }
 
     /// The current state.
     ///
@@ -160,7 +161,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// `@unchecked Sendable` for the reason given on ``TransactionContext``.
     private final class Transaction: TransactionContext, @unchecked Sendable {
         /// Changes made by re-entrant transactions, published after the current one.
-        var queue: [NavigatorChange<Root>] = []
+        var queue: [NavigationChange<Root>] = []
         /// The root the next re-entrant transaction starts from.
         var latest: Root
 
@@ -174,7 +175,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     private func compute<E: Error>(
         _ transaction: NavigationTransaction, _ body: (inout Root) throws(E) -> Void,
         from old: Root, _ context: TransactionContext
-    ) throws(E) -> NavigatorChange<Root>? {
+    ) throws(E) -> NavigationChange<Root>? {
         var new = old
         let phase = context.phase
         context.phase = .body
@@ -182,34 +183,33 @@ public final class Navigator<Root: StepNode>: Sendable {
         try body(&new)
         guard new != old else { return nil }
         context.sequence += 1
-        return NavigatorChange(
+        return NavigationChange(
             old: old, new: new, events: NavigationDiff.events(from: old, to: new),
             transaction: transaction, sequence: context.sequence, navigator: self.id)
     }
 
-    /// `willChange`, publish, `didChange`, then the streams.
+    /// The global observer's `willChange`, publish, its `didChange`, then the streams.
     ///
-    /// The type-erased change is built only when an erased observer or stream wants it.
-    private func publish(_ change: NavigatorChange<Root>, context: TransactionContext) {
-        let erasedObservers = [StepSystem.observer, observer].compactMap { $0 }
-        let (typed, hasMainEntries) = typedObservers.current
-        let streams = streams.withLock { $0 }
-        let erased =
-            erasedObservers.isEmpty && streams.erased.isEmpty ? nil : change.erased
+    /// The observer is read once for both calls; the type-erased change is built only when one
+    /// is installed.
+    private func publish(_ change: NavigationChange<Root>, context: TransactionContext) {
+        let observer = StepsObservation.current()?.observer
+        // The streams made before the change get it; one made by an observer starts after it.
+        let continuations = streams.withLock { streams in
+            streams.published = change.sequence
+            return streams.continuations
+        }
+        let erased = observer.map { _ in change.erased }
         context.phase = .willChange
-        if let erased { for observer in erasedObservers { observer.willChange(erased) } }
-        for observer in typed { observer.willChange(change) }
+        if let observer, let erased { observer.willChange(erased) }
         observation.publish(change, of: self) { state.withLock { $0 = change.new } }
         context.phase = .didChange
-        if let erased { for observer in erasedObservers { observer.didChange(erased) } }
-        for observer in typed { observer.didChange(change) }
-        if hasMainEntries { typedObservers.deliverOnMainActor(change) }
-        if let erased { for continuation in streams.erased.values { continuation.yield(erased) } }
-        for continuation in streams.typed.values { continuation.yield(change) }
+        if let observer, let erased { observer.didChange(erased) }
+        for continuation in continuations.values { continuation.yield(change) }
     }
 
-    /// The changes a stream of ``changes`` or ``rootChanges`` keeps for a consumer that has not
-    /// read them yet, when it is made without a policy: the newest 64.
+    /// The changes a stream of ``changes`` keeps for a consumer that has not read them yet,
+    /// when it is made without a policy: the newest 64.
     ///
     /// A stream's buffer holds every change its consumer has not read, each with the old and
     /// the new state, so a kept stream that is read slowly or not at all would grow without
@@ -219,15 +219,20 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// some were dropped by a gap in ``NavigationChange/sequence``, or ask for `.unbounded`.
     public static var defaultStreamBufferLimit: Int { 64 }
 
-    /// Every committed change from now on, in commit order, for `for await` loops.
+    /// Every committed change from now on, typed by `Root`, in commit order, for `for await`
+    /// loops: a `@MainActor` view model can follow its navigator with it.
+    ///
+    /// ```swift
+    /// for await change in navigator.changes { title = "\(change.new.selected)" }
+    /// ```
     ///
     /// The same as ``changes(buffering:)`` with its default policy, which keeps the newest
     /// ``defaultStreamBufferLimit`` changes its consumer has not read. The stream ends when
     /// the loop stops iterating or the navigator goes.
-    public var changes: AsyncStream<NavigationChange> { changes() }
+    public var changes: AsyncStream<NavigationChange<Root>> { changes() }
 
-    /// Every committed change from now on, in commit order, keeping at most what `buffering`
-    /// allows for a consumer that falls behind.
+    /// Every committed change from now on, typed by `Root`, in commit order, keeping at most
+    /// what `buffering` allows for a consumer that falls behind.
     ///
     /// ```swift
     /// for await change in navigator.changes(buffering: .unbounded) { log(change) }
@@ -240,82 +245,19 @@ public final class Navigator<Root: StepNode>: Sendable {
     /// - Returns: A stream that ends when the loop stops iterating or the navigator goes.
     /// - Complexity: O(1) per change and stream.
     public func changes(
-        buffering: AsyncStream<NavigationChange>.Continuation.BufferingPolicy =
+        buffering: AsyncStream<NavigationChange<Root>>.Continuation.BufferingPolicy =
             .bufferingNewest(defaultStreamBufferLimit)
-    ) -> AsyncStream<NavigationChange> {
-        stream(\.erased, buffering)
-    }
-
-    /// Every committed change from now on, typed by `Root`, in commit order: a `@MainActor`
-    /// view model can `for await` it.
-    ///
-    /// The same as ``rootChanges(buffering:)`` with its default policy, which keeps the newest
-    /// ``defaultStreamBufferLimit`` changes its consumer has not read.
-    ///
-    /// ```swift
-    /// for await change in navigator.rootChanges { title = "\(change.new.selected)" }
-    /// ```
-    ///
-    /// The stream ends when the loop stops iterating or the navigator goes.
-    public var rootChanges: AsyncStream<NavigatorChange<Root>> { rootChanges() }
-
-    /// Every committed change from now on, typed by `Root`, in commit order, keeping at most
-    /// what `buffering` allows for a consumer that falls behind.
-    ///
-    /// - Parameter buffering: What the stream keeps while its consumer has not read it; see
-    ///   ``changes(buffering:)``.
-    /// - Returns: A stream that ends when the loop stops iterating or the navigator goes.
-    /// - Complexity: O(1) per change and stream.
-    public func rootChanges(
-        buffering: AsyncStream<NavigatorChange<Root>>.Continuation.BufferingPolicy =
-            .bufferingNewest(defaultStreamBufferLimit)
-    ) -> AsyncStream<NavigatorChange<Root>> {
-        stream(\.typed, buffering)
-    }
-
-    /// A new stream whose continuation is kept in `continuations` until it terminates.
-    private func stream<Change>(
-        _ continuations: ContinuationsPath<Change>,
-        _ buffering: AsyncStream<Change>.Continuation.BufferingPolicy
-    ) -> AsyncStream<Change> {
-        let (stream, continuation) = AsyncStream<Change>.makeStream(bufferingPolicy: buffering)
+    ) -> AsyncStream<NavigationChange<Root>> {
+        let (stream, continuation) = AsyncStream<NavigationChange<Root>>.makeStream(
+            bufferingPolicy: buffering)
         let id = streams.withLock { streams in
             defer { streams.next += 1 }
-            streams[keyPath: continuations][streams.next] = continuation
+            streams.continuations[streams.next] = continuation
             return streams.next
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.streams.withLock { $0[keyPath: continuations].removeValue(forKey: id) }
+            _ = self?.streams.withLock { $0.continuations.removeValue(forKey: id) }
         }
         return stream
-    }
-
-    /// Starts telling `observer` about every change, typed by `Root`, on the transaction's
-    /// thread; held weakly, so it stops once its owner lets it go.
-    public func addObserver<Observer: NavigatorObserver>(_ observer: Observer)
-    where Observer.Root == Root {
-        typedObservers.add(
-            NavigatorObservers<Root>.Entry(
-                id: ObjectIdentifier(observer),
-                isAlive: { [weak observer] in observer != nil },
-                willChange: { [weak observer] in observer?.willChange($0) },
-                didChange: { [weak observer] in observer?.didChange($0) }))
-    }
-
-    /// Starts telling `observer`, on the main actor, about every change; held weakly.
-    @MainActor
-    public func addMainActorObserver<Observer: MainActorNavigatorObserver>(_ observer: Observer)
-    where Observer.Root == Root {
-        let reference = MainActorWeak(observer)
-        typedObservers.add(
-            NavigatorObservers<Root>.MainEntry(
-                id: ObjectIdentifier(observer),
-                isAlive: { reference.object != nil },
-                didChange: { reference.object?.didChange($0) }))
-    }
-
-    /// Stops telling `observer` about changes.
-    public func removeObserver(_ observer: AnyObject) {
-        typedObservers.remove(ObjectIdentifier(observer))
     }
 }

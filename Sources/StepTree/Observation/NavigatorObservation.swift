@@ -27,8 +27,8 @@ final class NavigatorObservation: Sendable {
 
     /// Tells the observers of the root, and of each part read that `change` changes, around
     /// `write`, which publishes the new state.
-    func publish<Root>(
-        _ change: NavigatorChange<Root>, of navigator: Navigator<Root>, write: () -> Void
+    func publish<Root: StepNode>(
+        _ change: NavigationChange<Root>, of navigator: Navigator<Root>, write: () -> Void
     ) {
         let changed = changedParts(change)
         registrar.willSet(navigator, keyPath: navigator.rootKeyPath)
@@ -41,7 +41,7 @@ final class NavigatorObservation: Sendable {
     /// The parts read that differ between the two states; they are no longer tracked.
     /// - Complexity: O(*k* · *d*) for *k* parts read, at depth *d*, plus two renderings when a
     ///   container's frames were read.
-    private func changedParts<Root>(_ change: NavigatorChange<Root>) -> [ObservedPart] {
+    private func changedParts<Root: StepNode>(_ change: NavigationChange<Root>) -> [ObservedPart] {
         let parts = tracked.withLock { $0 }
         guard !parts.isEmpty else { return [] }
         var renderings: (old: ScreenRendering, new: ScreenRendering)?

@@ -12,6 +12,10 @@ import Synchronization
 @usableFromInline
 struct ObserverSlot: Sendable {
     @usableFromInline let box: any AnyObject & Sendable
+    /// How many scoped observers (``StepsObservation/withObserver(_:_:)-(_,()->Result)``) are
+    /// installed on any thread: kept beside the slot, so that one look-up of the slot answers
+    /// whether anyone may listen.
+    @usableFromInline let scopes = SharedCounter()
 
     init() {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
@@ -28,6 +32,10 @@ struct ObserverSlot: Sendable {
         }
         return lockedIsOccupied()
     }
+
+    /// Whether an observer may listen somewhere: one is installed, or a scoped one is; two
+    /// relaxed loads, possibly already stale (but never for the current thread's own writes).
+    @inlinable var mayBeListening: Bool { isOccupied || scopes.load() != 0 }
 
     /// `isOccupied` on a system without `Atomic`.
     @usableFromInline func lockedIsOccupied() -> Bool { load() != nil }

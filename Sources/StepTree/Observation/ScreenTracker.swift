@@ -4,7 +4,8 @@
 /// by path or by identity (a screen renewed in place is a new view):
 /// once per transaction, so a multi-step deep link reports only its final screen, and a tab
 /// switch reports the other tab's top screen. Each view carries the screen's identity and value
-/// and the navigator that showed it. Time comes from an injectable clock.
+/// and the navigator that showed it. Time comes from an injectable clock (``TestClock`` in
+/// tests).
 ///
 /// It reports a ``ScreenExit`` for every screen that leaves the window (popped, dismissed,
 /// renewed, or taken along with what holds it; see ``ScreenChanges``), with the time it was
@@ -19,8 +20,12 @@
 /// } onExit: { exit in
 ///     analytics.log("screen_exit", exit.screen.path, seconds: exit.visibleDuration)
 /// }
-/// StepSystem.observer = tracker
+/// StepsObservation.observer = tracker
 /// ```
+///
+/// Installed globally, it sees every navigator; give it one navigator's ``Navigator/id`` to
+/// track that navigator only (one tracker per window, combined with
+/// ``CombinedStepsObserver``).
 public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Duration {
     private struct State {
         var screen: StepPath?
@@ -44,6 +49,7 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
     }
 
     private let clock: C
+    private let navigator: NavigatorID?
     private let historyLimit: Int
     private let state: Locked<State>
     private let onView: @Sendable (ScreenView) -> Void
@@ -51,7 +57,9 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
 
     /// Creates a tracker.
     /// - Parameters:
-    ///   - clock: Where durations come from; inject a manual clock in tests.
+    ///   - clock: Where durations come from; inject a ``TestClock`` in tests.
+    ///   - navigator: The navigator whose changes it tracks; `nil` (the default) for every
+    ///     navigator's, as one sequence of screens.
     ///   - initialScreen: The screen visible now, if known, timed from now.
     ///   - historyLimit: How many of the latest views ``views`` keeps (at least 0); older ones
     ///     are dropped, so a long session takes bounded memory. `onView` sees every view.
@@ -59,11 +67,12 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
     ///   - onExit: Called with each screen exit, on the thread of the change, before the view
     ///     of that change.
     public init(
-        clock: C, initialScreen: StepPath? = nil, historyLimit: Int = 1_000,
-        onView: @escaping @Sendable (ScreenView) -> Void = { _ in },
+        clock: C, navigator: NavigatorID? = nil, initialScreen: StepPath? = nil,
+        historyLimit: Int = 1_000, onView: @escaping @Sendable (ScreenView) -> Void = { _ in },
         onExit: @escaping @Sendable (ScreenExit) -> Void = { _ in }
     ) {
         self.clock = clock
+        self.navigator = navigator
         self.historyLimit = max(0, historyLimit)
         let now = initialScreen.map { _ in clock.now }
         self.state = Locked(
@@ -85,8 +94,10 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
 
     /// Reports the exits of the screens seen visible that the change took out of the window,
     /// then a screen view when the change moved the top of the active path, or renewed the
-    /// screen there (the same path with another identity is another screen).
-    public func didChange(_ change: NavigationChange) {
+    /// screen there (the same path with another identity is another screen); ignores the
+    /// changes of a navigator it does not track.
+    public func didChange(_ change: NavigationChange<any StepNode>) {
+        guard navigator == nil || navigator == change.navigator else { return }
         let screen = change.visibleScreen
         let identity = change.new.visibleIdentity
         let holder = change.new.visibleScreenFrame

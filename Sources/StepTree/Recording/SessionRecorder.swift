@@ -1,26 +1,35 @@
-/// An observer that records a session as JSON Lines: one ``SessionRecord`` per committed
-/// transaction, after a first line with the state before the first one.
+/// An observer that records a session of one navigator as JSON Lines: one ``SessionRecord`` per
+/// committed transaction, after a first line with the state before the first one.
 ///
 /// ```swift
-/// let recorder = SessionRecorder(clock: ContinuousClock()) { line in log.append(line) }
-/// let navigator = Navigator(AppSteps(), observer: recorder)
+/// let navigator = Navigator(AppSteps())
+/// let recorder = SessionRecorder(navigator: navigator.id, clock: ContinuousClock()) { line in
+///     log.append(line)
+/// }
+/// StepsObservation.observer = recorder
 /// ```
 ///
 /// Replay the lines with ``SessionReplay`` (or `steptree replay`) to see each screen again, or
-/// to find where a changed tree no longer takes the recorded path. Record one navigator per
-/// recorder, so that the sequence numbers have no gaps.
+/// to find where a changed tree no longer takes the recorded path. A recorder records one
+/// navigator, so that the sequence numbers have no gaps: the one it is given, or the first whose
+/// change it sees; the changes of others are ignored.
 public final class SessionRecorder: StepsObserver {
     private let write: @Sendable (String) -> Void
     private let elapsed: @Sendable () -> Double
-    /// Whether the start line was written; the lock also keeps lines in commit order.
-    private let started = Locked(false)
+    /// The navigator recorded (`nil` until known) and whether the start line was written; the
+    /// lock also keeps lines in commit order.
+    private let state: Locked<(navigator: NavigatorID?, started: Bool)>
 
     /// Creates a recorder.
     /// - Parameters:
-    ///   - clock: Where the times come from; inject a manual clock in tests.
+    ///   - navigator: The navigator to record; `nil` (the default) for the first one whose
+    ///     change the recorder sees.
+    ///   - clock: Where the times come from; inject a ``TestClock`` in tests.
     ///   - write: Called with each line (no newline), in commit order.
-    public init<C: Clock>(clock: C, write: @escaping @Sendable (String) -> Void)
-    where C.Duration == Duration {
+    public init<C: Clock>(
+        navigator: NavigatorID? = nil, clock: C, write: @escaping @Sendable (String) -> Void
+    ) where C.Duration == Duration {
+        self.state = Locked((navigator, false))
         let start = clock.now
         self.elapsed = {
             let (seconds, attoseconds) = start.duration(to: clock.now).components
@@ -29,12 +38,15 @@ public final class SessionRecorder: StepsObserver {
         self.write = write
     }
 
-    /// Writes the start line before the first change, then a line for the change.
-    public func didChange(_ change: NavigationChange) {
-        started.withLock { started in
+    /// Writes the start line before the first change, then a line for the change; ignores the
+    /// changes of another navigator than the one recorded.
+    public func didChange(_ change: NavigationChange<any StepNode>) {
+        state.withLock { state in
+            guard state.navigator == nil || state.navigator == change.navigator else { return }
+            state.navigator = change.navigator
             let time = elapsed()
-            if !started {
-                started = true
+            if !state.started {
+                state.started = true
                 // The number before the first change's (a change numbered 0, which only a
                 // hand-made record has, has none before it: its start is 0 too).
                 record(

@@ -132,7 +132,8 @@ struct SelectionTrail: SelectionRecorder {
 
     @inlinable static var isRecording: Bool { true }
 
-    /// Runs a typed deep link, recorded and reported when the global observer is listening.
+    /// Runs a typed deep link, recorded and reported into ``SelectionSink/observers`` when the
+    /// global observer is listening.
     ///
     /// `observed` runs with a trail that is delivered after it, else `unobserved` runs with a
     /// recorder that records nothing. Callers pass the same generic route twice, specialized for
@@ -142,7 +143,7 @@ struct SelectionTrail: SelectionRecorder {
         _ unobserved: (inout NoSelectionRecorder) -> Void,
         _ observed: (inout SelectionTrail) -> Void
     ) {
-        if StepSystem.mayReportSelections {
+        if SelectionSink.observers.mayReport {
             var trail = SelectionTrail()
             observed(&trail)
             trail.deliver()
@@ -192,20 +193,12 @@ struct SelectionTrail: SelectionRecorder {
         }
     }
 
-    /// Tells the observer installed now of every level whose selection changed or was renewed,
-    /// from the root down, as the general editor would.
+    /// Reports every level whose selection changed or was renewed into
+    /// ``SelectionSink/observers``, from the root down, as the general editor would.
     @usableFromInline
     func deliver() {
         guard changed != 0 else { return }
-        // Checked after the link, not before, so that one check of the open scopes serves both
-        // questions; a link made where it is not reported (in a transaction, or a value being
-        // built) records for nothing.
-        var held: SelectionReport.Held?
-        if TaskScopes.mayBeOpen {
-            guard StepSystem.reportsInOpenScopes else { return }
-            held = SelectionReport.held
-        }
-        StepSystem.installed.reading { deliver(to: $0, holdingIn: held) }
+        SelectionSink.observers.withListener { deliver(to: $0, holdingIn: $1) }
     }
 
     private func deliver(to installed: InstalledObserver, holdingIn held: SelectionReport.Held?) {

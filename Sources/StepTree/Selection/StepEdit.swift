@@ -117,29 +117,38 @@ struct StepEdit {
 extension StepNode {
     /// Resolves the path text `text`, checks that `edit` can be made there, then makes it.
     ///
-    /// Nothing is written, and no observer is told, unless every check passes.
+    /// Nothing is written, and no observer is told, unless every check passes. The selections
+    /// it changes are reported into `sink`: the observers for the public operations,
+    /// ``SelectionSink/none`` for the library's own edits that are not navigation.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the cost of the nodes the edit resets
     ///   or removes.
-    mutating func edit(path text: String, _ edit: StepEdit) throws(StepPathError) {
-        try self.edit(along: PathText(text: text), edit)
+    mutating func edit(
+        path text: String, _ edit: StepEdit, reporting sink: SelectionSink = .observers
+    ) throws(StepPathError) {
+        try self.edit(along: PathText(text: text), edit, reporting: sink)
     }
 
     /// Resolves the path made of `segments`, checks that `edit` can be made there, then makes
-    /// it; see ``edit(path:_:)``.
-    mutating func edit(_ segments: [Substring], _ edit: StepEdit) throws(StepPathError) {
-        try self.edit(along: segments, edit)
+    /// it; see ``edit(path:_:reporting:)-(String,_,_)``.
+    mutating func edit(
+        _ segments: [Substring], _ edit: StepEdit, reporting sink: SelectionSink = .observers
+    ) throws(StepPathError) {
+        try self.edit(along: segments, edit, reporting: sink)
     }
 
-    /// Makes `edit` along `path`; a path literal that did not parse throws its error.
-    mutating func edit(path: StepPath, _ edit: StepEdit) throws(StepPathError) {
-        try self.edit(along: path.checked(), edit)
+    /// Makes `edit` along `path`, reporting into `sink`; a path literal that did not parse
+    /// throws its error.
+    mutating func edit(
+        path: StepPath, _ edit: StepEdit, reporting sink: SelectionSink = .observers
+    ) throws(StepPathError) {
+        try self.edit(along: path.checked(), edit, reporting: sink)
     }
 
     // Inlined into both callers, so that each has its concrete segments and the passes below
     // are specialized for them: unspecialized, every segment would go through witness tables.
     @inline(__always)
     private mutating func edit(
-        along segments: some PathSegments, _ edit: StepEdit
+        along segments: some PathSegments, _ edit: StepEdit, reporting sink: SelectionSink
     ) throws(StepPathError) {
         let count = try segments.checkedCount()
         // One step per segment, on the stack for any path within the depth limit.
@@ -148,7 +157,7 @@ extension StepNode {
             // A hand-written root is edited in place, with no box, when no one listens (a report
             // refers to the boxes of the nodes it names) and the edit ends below it (an edit at
             // the root's own children would check them through its box).
-            if count > 1, edit.selects, !StepSystem.mayReportSelections,
+            if count > 1, edit.selects, !sink.mayReport,
                 let table = StorageShape.table(of: Self.self)
             {
                 try withUnsafeMutablePointer(to: &self) { node throws(StepPathError) in
@@ -166,7 +175,7 @@ extension StepNode {
                 guard try Self.plan(edit, along: segments, from: .box(box), into: steps) else {
                     return
                 }
-                let log = ChangeLog.start(segments)
+                let log = ChangeLog.start(segments, reporting: sink)
                 StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(
                     edit, from: .passUnretained(box))
                 log?.report.deliver()
@@ -463,12 +472,11 @@ final class ChangeLog {
         self.segments = segments
     }
 
-    /// A log when someone listens, else `nil`; one relaxed atomic load when no one is.
-    static func start(_ segments: some PathSegments) -> ChangeLog? {
+    /// A log when someone listens at `sink`, else `nil`; one relaxed atomic load when no one
+    /// is.
+    static func start(_ segments: some PathSegments, reporting sink: SelectionSink) -> ChangeLog? {
         // The flag first: an empty optional report is dearer to make and drop than the load.
-        guard StepSystem.mayReportSelections, let report = SelectionReport.start() else {
-            return nil
-        }
+        guard sink.mayReport, let report = sink.open() else { return nil }
         return ChangeLog(report: report, segments: segments.slices)
     }
 

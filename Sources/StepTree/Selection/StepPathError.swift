@@ -37,6 +37,9 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Segment `index` (0-based) is `length` UTF-8 bytes long, more than
     /// ``StepPath/maximumSegmentLength``.
     case segmentTooLong(index: Int, length: Int)
+    /// The step at the path is not a tab (nor an inline variant): a tab bar's tap cannot
+    /// select it.
+    case notATab(StepPath)
 
     /// A sentence that says what was wrong and where.
     public var description: String {
@@ -66,6 +69,7 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .segmentTooLong(let index, let length):
             "segment \(index + 1) of the path is \(length) bytes; at most "
                 + "\(StepPath.maximumSegmentLength) are allowed"
+        case .notATab(let path): "\(path) is not a tab"
         }
     }
 

@@ -136,6 +136,21 @@ extension StepsCollection {
     mutating func select<Leaf>(_ route: StepRoute<Self, Leaf>, fresh: Bool, value: Leaf?) {
         perform(.renewing(fresh: fresh, value), on: route.path.parts)
     }
+
+    /// ``selectThroughEditor(fresh:value:_:)`` reporting to no one: a value being built.
+    @inlinable @inline(never)
+    mutating func selectUnreportedThroughEditor<Leaf>(
+        fresh: Bool, value: Leaf?, _ route: () -> StepRoute<Self, Leaf>
+    ) {
+        selectUnreported(route(), fresh: fresh, value: value)
+    }
+
+    @usableFromInline
+    mutating func selectUnreported<Leaf>(
+        _ route: StepRoute<Self, Leaf>, fresh: Bool, value: Leaf?
+    ) {
+        perform(.renewing(fresh: fresh, value), on: route.path.parts, reporting: .none)
+    }
 }
 
 extension StepsCollection {
@@ -177,14 +192,14 @@ extension StepsCollection {
 
     /// The one-level typed select, told to no observer: for values being built.
     ///
-    /// A stored property is selected in place with no recorder, which needs no task-local
-    /// scope (opening one costs more than the select).
+    /// A stored property is selected in place with no recorder; any other key path goes
+    /// through the editor, reporting into ``SelectionSink/none``.
     @inlinable @inline(__always)
     mutating func selectUnreported<A>(
         _ a: WritableKeyPath<Self, Step<A>>, fresh: Bool, value: A?
     ) {
         guard let a0 = MemoryLayout<Self>.offset(of: a) else {
-            return SelectionReport.silently { selectLast(a, fresh: fresh, value: value) }
+            return selectUnreportedThroughEditor(fresh: fresh, value: value) { StepRoute(a) }
         }
         var none = NoSelectionRecorder()
         selectLast(at: a0, fresh: fresh, value: value, recorder: &none)

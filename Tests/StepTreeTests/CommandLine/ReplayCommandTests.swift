@@ -7,15 +7,17 @@ import Testing
     /// cover over the tabs.
     static func recording() throws -> String {
         let sink = LineSink()
-        let clock = ManualClock()
+        let clock = TestClock()
         let navigator = Navigator(
-            DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))),
-            observer: SessionRecorder(clock: clock) { sink.append($0) })
-        clock.advance(by: .milliseconds(1_500))
-        try navigator.select(path: "feed/item", transaction: .deepLink)
-        clock.advance(by: .milliseconds(500))
-        navigator.transaction(.userGesture) { try? $0.select(path: "login") }
-        return sink.text
+            DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))))
+        return try StepsObservation.withObserver(SessionRecorder(clock: clock) { sink.append($0) })
+        {
+            clock.advance(by: .milliseconds(1_500))
+            try navigator.select(path: "feed/item", transaction: .deepLink)
+            clock.advance(by: .milliseconds(500))
+            navigator.transaction(.userGesture) { try? $0.select(path: "login") }
+            return sink.text
+        }
     }
 
     @Test func printsEachTransactionAndTheScreenAfterIt() throws {

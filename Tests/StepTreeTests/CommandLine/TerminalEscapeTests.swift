@@ -78,19 +78,22 @@ import Testing
     static func hostileRecording() throws -> String {
         let sink = LineSink()
         let navigator = Navigator(
-            DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))),
-            observer: SessionRecorder(clock: ContinuousClock()) { sink.append($0) })
-        try navigator.transaction(NavigationTransaction("\u{1B}[2J\u{7}evil\r\nforged line")) {
-            try $0.select(path: "feed/item")
+            DynamicSteps(schema: try StepSchema(json: Data(ShowCommandTests.schema.utf8))))
+        return try StepsObservation.withObserver(
+            SessionRecorder(clock: ContinuousClock()) { sink.append($0) }
+        ) {
+            try navigator.transaction(NavigationTransaction("\u{1B}[2J\u{7}evil\r\nforged line")) {
+                try $0.select(path: "feed/item")
+            }
+            let lines = sink.all.map { line in
+                line.replacingOccurrences(
+                    of: #""events":[]"#, with: #""events":["\u001b]0;owned\u0007"]"#
+                )
+                .replacingOccurrences(
+                    of: #""time":[0-9.e-]+"#, with: #""time":0"#, options: .regularExpression)
+            }
+            return lines.joined(separator: "\n") + "\n"
         }
-        let lines = sink.all.map { line in
-            line.replacingOccurrences(
-                of: #""events":[]"#, with: #""events":["\u001b]0;owned\u0007"]"#
-            )
-            .replacingOccurrences(
-                of: #""time":[0-9.e-]+"#, with: #""time":0"#, options: .regularExpression)
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     @Test func replayPrintsCausesAndEventsFromTheRecordingVisibly() throws {

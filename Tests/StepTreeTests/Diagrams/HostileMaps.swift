@@ -111,32 +111,36 @@ enum HostileMaps {
     {
         let schema = try schema(keys: keys, styles: styles)
         let sink = LineSink()
-        let navigator = Navigator(
-            DynamicSteps(schema: schema),
-            observer: SessionRecorder(clock: ContinuousClock()) { sink.append($0) })
-        var edits: [(inout DynamicSteps) throws -> Void] = keys.map { key in
-            { try $0.select(path: StepPath([key, "detail"])) }
-        }
-        for count in ids.indices {
-            edits.append {
-                try $0.setStack(path: StepPath(["friends", "list"]), ids: Array(ids[...count]))
+        let navigator = Navigator(DynamicSteps(schema: schema))
+        return try StepsObservation.withObserver(
+            SessionRecorder(clock: ContinuousClock()) { sink.append($0) }
+        ) {
+            var edits: [(inout DynamicSteps) throws -> Void] = keys.map { key in
+                { try $0.select(path: StepPath([key, "detail"])) }
             }
-        }
-        if let last = ids.last {
-            edits.append { try $0.select(path: StepPath(["friends", "list", last, "settings"])) }
-        }
-        for index in styles.indices {
-            edits.append { try $0.select(path: StepPath(["modal\(index)"])) }
-        }
-        let causes = causes.isEmpty ? ["programmatic"] : causes
-        for (index, edit) in edits.enumerated() {
-            try navigator.transaction(
-                NavigationTransaction(NavigationCause(rawValue: causes[index % causes.count]))
-            ) {
-                try edit(&$0)
+            for count in ids.indices {
+                edits.append {
+                    try $0.setStack(path: StepPath(["friends", "list"]), ids: Array(ids[...count]))
+                }
             }
+            if let last = ids.last {
+                edits.append {
+                    try $0.select(path: StepPath(["friends", "list", last, "settings"]))
+                }
+            }
+            for index in styles.indices {
+                edits.append { try $0.select(path: StepPath(["modal\(index)"])) }
+            }
+            let causes = causes.isEmpty ? ["programmatic"] : causes
+            for (index, edit) in edits.enumerated() {
+                try navigator.transaction(
+                    NavigationTransaction(NavigationCause(rawValue: causes[index % causes.count]))
+                ) {
+                    try edit(&$0)
+                }
+            }
+            return try SessionReplay.replay(sink.text, schema: schema)
         }
-        return try SessionReplay.replay(sink.text, schema: schema)
     }
 
     /// The page of one payload in its place, the rest of the page plain.

@@ -72,13 +72,15 @@ import Testing
     static func longSession(_ count: Int) throws -> [SessionReplay.Step<DynamicSteps>] {
         let schema = try ExampleSchema.load(friendDepth: 1)
         let sink = LineSink()
-        let navigator = Navigator(
-            DynamicSteps(schema: schema),
-            observer: SessionRecorder(clock: ContinuousClock()) { sink.append($0) })
-        for index in 0..<count {
-            try navigator.setStack(path: "profile/friends", ids: ["f\(index)"])
+        let navigator = Navigator(DynamicSteps(schema: schema))
+        return try StepsObservation.withObserver(
+            SessionRecorder(clock: ContinuousClock()) { sink.append($0) }
+        ) {
+            for index in 0..<count {
+                try navigator.setStack(path: "profile/friends", ids: ["f\(index)"])
+            }
+            return try SessionReplay.replay(sink.text, schema: schema)
         }
-        return try SessionReplay.replay(sink.text, schema: schema)
     }
 
     @Test func theMapOfASessionIsTheLastStateWithTheOthersMergedInTurn() throws {

@@ -60,7 +60,7 @@ private final class ChangeCounter: StepsObserver {
     var count: UInt64 { state.withLock { $0.count } }
     var gaps: Int { state.withLock { $0.gaps } }
 
-    func didChange(_ change: NavigationChange) {
+    func didChange(_ change: NavigationChange<any StepNode>) {
         state.withLock {
             if change.sequence != $0.count + 1 { $0.gaps += 1 }
             $0.count = change.sequence
@@ -112,88 +112,90 @@ let underAddressSanitizer: Bool = {
         let stacks = DriverOperations.stackPaths(in: StepStorage.make(initial))
         #expect(stacks.count == 341)
 
-        let clock = ManualClock()
+        let clock = TestClock()
         let tracker = ScreenTracker(clock: clock)
         let counter = ChangeCounter()
         // `STEPTREE_SOAK_WITHOUT_TRACKER=1` leaves the tracker out, to tell the growth of its
         // `views` (one per screen view, kept for ever) from the rest.
         let tracked = ProcessInfo.processInfo.environment["STEPTREE_SOAK_WITHOUT_TRACKER"] == nil
-        let navigator = Navigator(
-            initial,
-            observer: tracked
-                ? CombinedStepsObserver(counter, tracker) : CombinedStepsObserver(counter))
-        var screen = HeadlessScreen(initial)
-        var random = SeededGenerator(seed: 20_261_201)
-        var saved = initial
-        var rejected: [String] = []
-        var mismatches: [Int] = []
-        var refused = 0
-        var events = 0
-        var resident: [Int] = []
-        let total = Self.transitions
-        let marks = [max(total / 10, 1), total / 2, total]
-        let started = ContinuousClock.now
+        let navigator = Navigator(initial)
+        StepsObservation.withObserver(
+            tracked
+                ? CombinedStepsObserver(counter, tracker) : CombinedStepsObserver(counter)
+        ) {
+            var screen = HeadlessScreen(initial)
+            var random = SeededGenerator(seed: 20_261_201)
+            var saved = initial
+            var rejected: [String] = []
+            var mismatches: [Int] = []
+            var refused = 0
+            var events = 0
+            var resident: [Int] = []
+            let total = Self.transitions
+            let marks = [max(total / 10, 1), total / 2, total]
+            let started = ContinuousClock.now
 
-        for index in 1...total {
-            let before = navigator.root
-            let change: [NavigationEvent]
-            if random.chance(1, in: 200) {
-                change = navigator.transaction(.restoration) { $0.restore(saved) }
-            } else {
-                let operation = DriverOperations.next(on: before, stacks: stacks, &random)
-                do {
-                    change = try navigator.transaction { root throws(StepPathError) in
-                        try root.perform(operation)
+            for index in 1...total {
+                let before = navigator.root
+                let change: [NavigationEvent]
+                if random.chance(1, in: 200) {
+                    change = navigator.transaction(.restoration) { $0.restore(saved) }
+                } else {
+                    let operation = DriverOperations.next(on: before, stacks: stacks, &random)
+                    do {
+                        change = try navigator.transaction { root throws(StepPathError) in
+                            try root.perform(operation)
+                        }
+                    } catch {
+                        refused += 1
+                        change = []
                     }
+                }
+                if index.isMultiple(of: 1_000) { saved = before }
+                clock.advance(by: .seconds(1))
+                events += change.count
+                let after = navigator.root
+                do {
+                    try screen.apply(change, reaching: after)
                 } catch {
-                    refused += 1
-                    change = []
+                    if rejected.count < 5 { rejected.append("transition \(index): \(error)") }
+                    screen = HeadlessScreen(after)
+                }
+                if index.isMultiple(of: Self.checkEvery), screen != HeadlessScreen(after) {
+                    mismatches.append(index)
+                }
+                if marks.contains(index), let bytes = residentBytes() { resident.append(bytes) }
+            }
+            let elapsed = ContinuousClock.now - started
+
+            #expect(rejected == [])
+            #expect(mismatches == [])
+            #expect(screen == HeadlessScreen(navigator.root))
+            #expect(counter.gaps == 0)
+            #expect(counter.count > UInt64(total / 2))
+            #expect(refused > 0 && events > total)
+            if tracked { #expect(tracker.currentScreen == navigator.root.visibleScreen) }
+            if residentBytes() != nil, !underAddressSanitizer {
+                #expect(resident.count == 3)
+                // From the middle of the run to its end: the first mark also sees the other suites
+                // of a full `swift test` warming up around this one (a CI run measured 64 MB, then
+                // 101 MB and 100 MB), while a leak of the navigation grows with every transition.
+                if resident.count == 3 {
+                    let views = tracker.views.count
+                    #expect(
+                        abs(resident[2] - resident[1]) <= Self.toleranceBytes,
+                        "resident bytes at start, middle and end: \(resident); the tracker keeps \(views) screen views"
+                    )
                 }
             }
-            if index.isMultiple(of: 1_000) { saved = before }
-            clock.advance(by: .seconds(1))
-            events += change.count
-            let after = navigator.root
-            do {
-                try screen.apply(change, reaching: after)
-            } catch {
-                if rejected.count < 5 { rejected.append("transition \(index): \(error)") }
-                screen = HeadlessScreen(after)
+            if ProcessInfo.processInfo.environment["STEPTREE_SOAK_TRANSITIONS"] != nil {
+                let megabytes = resident.map { String(format: "%.1f MB", Double($0) / 1_048_576) }
+                print(
+                    "soak: \(total) transitions in \(elapsed), \(counter.count) commits, "
+                        + "\(events) events, \(refused) refused; resident at start/middle/end: "
+                        + "\(megabytes.joined(separator: " / ")); tracker views: "
+                        + "\(tracker.views.count)")
             }
-            if index.isMultiple(of: Self.checkEvery), screen != HeadlessScreen(after) {
-                mismatches.append(index)
-            }
-            if marks.contains(index), let bytes = residentBytes() { resident.append(bytes) }
-        }
-        let elapsed = ContinuousClock.now - started
-
-        #expect(rejected == [])
-        #expect(mismatches == [])
-        #expect(screen == HeadlessScreen(navigator.root))
-        #expect(counter.gaps == 0)
-        #expect(counter.count > UInt64(total / 2))
-        #expect(refused > 0 && events > total)
-        if tracked { #expect(tracker.currentScreen == navigator.root.visibleScreen) }
-        if residentBytes() != nil, !underAddressSanitizer {
-            #expect(resident.count == 3)
-            // From the middle of the run to its end: the first mark also sees the other suites
-            // of a full `swift test` warming up around this one (a CI run measured 64 MB, then
-            // 101 MB and 100 MB), while a leak of the navigation grows with every transition.
-            if resident.count == 3 {
-                let views = tracker.views.count
-                #expect(
-                    abs(resident[2] - resident[1]) <= Self.toleranceBytes,
-                    "resident bytes at start, middle and end: \(resident); the tracker keeps \(views) screen views"
-                )
-            }
-        }
-        if ProcessInfo.processInfo.environment["STEPTREE_SOAK_TRANSITIONS"] != nil {
-            let megabytes = resident.map { String(format: "%.1f MB", Double($0) / 1_048_576) }
-            print(
-                "soak: \(total) transitions in \(elapsed), \(counter.count) commits, "
-                    + "\(events) events, \(refused) refused; resident at start/middle/end: "
-                    + "\(megabytes.joined(separator: " / ")); tracker views: "
-                    + "\(tracker.views.count)")
         }
     }
 }

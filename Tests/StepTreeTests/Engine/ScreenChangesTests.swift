@@ -188,17 +188,14 @@ struct FeedApp: StepsCollection {
         var new = old
         new.pop(in: "feed")
         let events = NavigationDiff.events(from: old, to: new)
-        let change = NavigationChange(
-            old: old, new: new, events: events, cause: .programmatic, sequence: 1)
+        let change = NavigationChange(old: old, new: new, events: events, sequence: 1)
         #expect(change.disappeared.count == 4)
         #expect(change.appeared == [])
         #expect(change.screens == ScreenChanges(from: old, to: new))
-        let typed = NavigatorChange(
-            old: old, new: new, events: events, transaction: .programmatic, sequence: 1,
-            navigator: .none)
-        #expect(Self.paths(typed.disappeared) == Self.paths(change.disappeared))
-        let still = NavigationChange(
-            old: old, new: new, events: [], cause: .programmatic, sequence: 2)
+        let erased = change.erased
+        #expect(Self.paths(erased.disappeared) == Self.paths(change.disappeared))
+        #expect(erased.screens == change.screens)
+        let still = NavigationChange(old: old, new: new, events: [], sequence: 2)
         #expect(still.screens == .none)
     }
 }

@@ -3,28 +3,9 @@ import Foundation
 import StepTree
 import Testing
 
-/// Records when the first and the last of the changes it is told about arrived.
-@MainActor
-private final class MainActorArrivals: MainActorNavigatorObserver {
-    var count = 0
-    var first = ContinuousClock.now
-    var last = ContinuousClock.now
-
-    func didChange(_ change: NavigatorChange<AppSteps>) {
-        if count == 0 { first = .now }
-        count += 1
-        last = .now
-    }
-
-    /// Lets the main actor run until `count` changes arrived (or a bounded number of turns).
-    func waitFor(_ count: Int) async {
-        for _ in 0..<100_000 where self.count < count { await Task.yield() }
-    }
-}
-
 /// Starts `count` transactions from its first `didChange`, so that they queue behind it, and
 /// records when the first and the last of those queued changes were published.
-private final class ReentrantArrivals: NavigatorObserver {
+private final class ReentrantArrivals: StepsObserver {
     private struct Log {
         var started = false
         var seen = 0
@@ -34,7 +15,7 @@ private final class ReentrantArrivals: NavigatorObserver {
 
     private let log = Mutex(Log())
     private let count: Int
-    /// The navigator observed (the navigator holds its observers weakly: no cycle).
+    /// The navigator observed.
     let navigator = Mutex<Navigator<AppSteps>?>(nil)
 
     init(count: Int) { self.count = count }
@@ -47,7 +28,7 @@ private final class ReentrantArrivals: NavigatorObserver {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
-    func didChange(_ change: NavigatorChange<AppSteps>) {
+    func didChange(_ change: NavigationChange<any StepNode>) {
         let start = log.withLock { log in
             defer { log.started = true }
             guard log.started else { return true }
@@ -77,41 +58,16 @@ extension ThreadSafety {
         static let small = 4_000
         static let large = 48_000
 
-        /// The seconds the main actor takes to deliver `count` changes queued while it was
-        /// busy.
-        @MainActor
-        static func mainActorDrain(_ count: Int) async -> Double {
-            let arrivals = MainActorArrivals()
-            let navigator = Navigator(AppSteps())
-            navigator.addMainActorObserver(arrivals)
-            // The main actor runs this loop: every change is queued before the first is
-            // delivered.
-            for index in 0..<count {
-                navigator.transaction {
-                    index.isMultiple(of: 2) ? $0.select(\.explore) : $0.select(\.home)
-                }
-            }
-            await arrivals.waitFor(count)
-            #expect(arrivals.count == count)
-            return ReentrantArrivals.seconds(arrivals.last - arrivals.first)
-        }
-
         /// The seconds a transaction takes to publish `count` changes its observer started.
         static func reentrantPublish(_ count: Int) -> Double {
             let arrivals = ReentrantArrivals(count: count)
             let navigator = Navigator(AppSteps())
             arrivals.navigator.withLock { $0 = navigator }
-            navigator.addObserver(arrivals)
-            navigator.transaction { $0.select(\.profile) }
+            defer { arrivals.navigator.withLock { $0 = nil } }  // the observer holds its navigator
+            StepsObservation.withObserver(arrivals) {
+                navigator.transaction { $0.select(\.profile) }
+            }
             return arrivals.seconds
-        }
-
-        @MainActor
-        @Test func mainActorObserversGetEachQueuedChangeAtTheSameCost() async {
-            let small = await Self.mainActorDrain(Self.small)
-            let large = await Self.mainActorDrain(Self.large)
-            let ratio = (large / Double(Self.large)) / (small / Double(Self.small))
-            #expect(ratio < 3, "per change, \(Self.large) cost \(ratio) times \(Self.small)")
         }
 
         @Test func changesStartedByObserversArePublishedAtTheSameCostEach() {

@@ -48,8 +48,8 @@ private let observedTypes: Set = [
 private func withGlobalObserver<Result>(
     _ observer: any StepsObserver, _ body: () throws -> Result
 ) rethrows -> Result {
-    StepSystem.observer = observer
-    defer { StepSystem.observer = nil }
+    StepsObservation.observer = observer
+    defer { StepsObservation.observer = nil }
     return try body()
 }
 
@@ -63,7 +63,7 @@ private final class SelectionLog: StepsObserver {
         log.withLock { $0.append("\(selection)\(value)") }
     }
 
-    func didChange(_ change: NavigationChange) {
+    func didChange(_ change: NavigationChange<any StepNode>) {
         guard change.new is ObservedRoot else { return }
         log.withLock { $0.append("did \(change)") }
     }
@@ -140,8 +140,8 @@ extension ThreadSafety {
             let installs = 200
             let landed = onThreads(3) { index in
                 if index == 0 {
-                    for _ in 0..<installs { StepSystem.observer = Counted(released) }
-                    StepSystem.observer = nil
+                    for _ in 0..<installs { StepsObservation.observer = Counted(released) }
+                    StepsObservation.observer = nil
                 } else {
                     var steps = ObservedRoot()
                     for link in 0..<2_000 {
@@ -179,20 +179,20 @@ extension ThreadSafety {
                         defer { replaces = false }
                         return replaces
                     }) {
-                        StepSystem.observer = Replacing("second", log, replaces: false)
+                        StepsObservation.observer = Replacing("second", log, replaces: false)
                     }
                 }
                 deinit { log.withLock { $0.append("\(name) released") } }
             }
             var steps = ObservedRoot()
-            StepSystem.observer = Replacing("first", log, replaces: true)
+            StepsObservation.observer = Replacing("first", log, replaces: true)
             steps.select(\.account, \.edit)
             // Another thread's select may hold the first observer a moment longer.
             for _ in 0..<1_000 where !log.withLock({ $0.contains("first released") }) {
                 try await Task.sleep(for: .milliseconds(1))
             }
             steps.select(\.feed)
-            StepSystem.observer = nil
+            StepsObservation.observer = nil
             for _ in 0..<1_000 where !log.withLock({ $0.contains("second released") }) {
                 try await Task.sleep(for: .milliseconds(1))
             }

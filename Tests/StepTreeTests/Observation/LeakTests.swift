@@ -46,7 +46,7 @@ extension Weak: Sendable where Object: Sendable {}
 private final class CountingObserver: StepsObserver {
     private let count = Locked(0)
     var changes: Int { count.withLock { $0 } }
-    func didChange(_ change: NavigationChange) { count.withLock { $0 += 1 } }
+    func didChange(_ change: NavigationChange<any StepNode>) { count.withLock { $0 += 1 } }
 }
 
 /// Sets the marker of `navigator`'s main step to a new one named `name`; a weak reference to it.
@@ -60,47 +60,44 @@ private func mark(_ navigator: Navigator<MarkedRoot>, _ name: String) -> Weak<Ma
 /// nothing in the library keeps a strong reference to them once its user has none.
 extension ThreadSafety {
     @Suite struct LeakTests {
-        @Test func navigatorAndItsObserverGoWithTheirOwner() throws {
-            var navigator: Navigator<AppSteps>? = Navigator(
-                AppSteps(), observer: CountingObserver())
+        /// A navigator holds no observer: it goes when its owner lets go, and the observer
+        /// installed for a scope goes when the scope ends.
+        @Test func navigatorAndScopedObserverGoWithTheirOwners() throws {
+            var navigator: Navigator<AppSteps>? = Navigator(AppSteps())
             let weakNavigator = Weak(navigator)
             var observer: CountingObserver? = CountingObserver()
             let weakObserver = Weak(observer)
-            navigator = Navigator(AppSteps(), observer: observer)
-            #expect(!weakNavigator.isAlive)  // the first one, replaced
-            let current = Weak(navigator)
-            try navigator?.select(path: "profile/detail/dark")
-            navigator?.transaction(.userGesture) { $0.select(\.login) }
-            _ = navigator?.changes  // a stream made and dropped
+            if let counting = observer {
+                try StepsObservation.withObserver(counting) {
+                    try navigator?.select(path: "profile/detail/dark")
+                    navigator?.transaction(.userGesture) { $0.select(\.login) }
+                    _ = navigator?.changes  // a stream made and dropped
+                }
+            }
             #expect(observer?.changes == 2)
             observer = nil
-            #expect(weakObserver.isAlive)  // the navigator holds it
+            #expect(!weakObserver.isAlive)  // neither the navigator nor the scope holds it
             navigator = nil
-            #expect(!current.isAlive)
-            #expect(!weakObserver.isAlive)
+            #expect(!weakNavigator.isAlive)
         }
 
-        @Test func trackerAndRecordingObserverGoWithTheNavigator() throws {
-            var navigator: Navigator<AppSteps>?
-            var tracker: ScreenTracker<ManualClock>? = ScreenTracker(clock: ManualClock())
+        @Test func trackerAndRecordingObserverGoWithTheirScope() throws {
+            let navigator = Navigator(AppSteps())
+            var tracker: ScreenTracker<TestClock>? = ScreenTracker(clock: TestClock())
             var recorder: RecordingObserver? = RecordingObserver()
             let weakTracker = Weak(tracker)
             let weakRecorder = Weak(recorder)
             if let tracker, let recorder {
-                navigator = Navigator(
-                    AppSteps(), observer: CombinedStepsObserver(tracker, recorder))
+                try StepsObservation.withObserver(CombinedStepsObserver(tracker, recorder)) {
+                    try navigator.select(path: "profile/settings")
+                    try navigator.userDidRemove(path: "profile/settings")
+                }
             }
-            let weakNavigator = Weak(navigator)
-            try navigator?.select(path: "profile/settings")
-            try navigator?.userDidRemove(path: "profile/settings")
             #expect(
                 tracker?.views.map(\.screen.description) == ["/profile/settings", "/profile/main"])
             #expect(recorder?.lines.count == 4)
             tracker = nil
             recorder = nil
-            #expect(weakTracker.isAlive && weakRecorder.isAlive)
-            navigator = nil
-            #expect(!weakNavigator.isAlive)
             #expect(!weakTracker.isAlive)
             #expect(!weakRecorder.isAlive)
         }
@@ -110,16 +107,18 @@ extension ThreadSafety {
         @Test func reentrantObserverLeavesNothingBehind() {
             final class Follower: StepsObserver {
                 let navigator = Locked<Weak<Navigator<AppSteps>>>(Weak(nil))
-                func didChange(_ change: NavigationChange) {
+                func didChange(_ change: NavigationChange<any StepNode>) {
                     guard change.sequence == 1 else { return }
                     navigator.withLock { $0.object }?.transaction { $0.select(\.explore) }
                 }
             }
             let follower = Follower()
-            var navigator: Navigator<AppSteps>? = Navigator(AppSteps(), observer: follower)
+            var navigator: Navigator<AppSteps>? = Navigator(AppSteps())
             follower.navigator.withLock { $0 = Weak(navigator) }
             let weakNavigator = Weak(navigator)
-            navigator?.transaction { $0.select(\.profile) }
+            StepsObservation.withObserver(follower) {
+                navigator?.transaction { $0.select(\.profile) }
+            }
             #expect(navigator?.root.selected == StepSelection(.explore))
             navigator = nil
             #expect(!weakNavigator.isAlive)
@@ -129,7 +128,7 @@ extension ThreadSafety {
         /// it frees them, while the navigator lives on.
         @Test func droppedStreamFreesWhatItBuffered() {
             let navigator = Navigator(MarkedRoot())
-            var stream: AsyncStream<NavigationChange>? = navigator.changes
+            var stream: AsyncStream<NavigationChange<MarkedRoot>>? = navigator.changes
             let first = mark(navigator, "first")
             let second = mark(navigator, "second")
             let third = mark(navigator, "third")
@@ -206,28 +205,29 @@ extension ThreadSafety {
             #expect(!third.isAlive && fourth.isAlive)
         }
 
-        /// The headless driver, a tracker and a navigator on a schema-driven tree hold the
-        /// schema while they live, and let it go with them.
+        /// The headless driver and a navigator on a schema-driven tree, observed by a tracker,
+        /// hold the schema while they live, and let it go with them.
         @Test func driverAndSchemaGoWithTheirOwners() throws {
             var schema: StepSchema? = try ExampleSchema.load()
             let weakSchema = Weak(schema)
             var screen: HeadlessScreen?
             var navigator: Navigator<DynamicSteps>?
             if let loaded = schema {
-                let tracker = ScreenTracker(clock: ManualClock())
                 let start = DynamicSteps(schema: loaded)
-                navigator = Navigator(start, observer: tracker)
+                navigator = Navigator(start)
                 screen = HeadlessScreen(start)
             }
             schema = nil
             let weakNavigator = Weak(navigator)
-            for path in ["profile/detail/dark", "login/signUp", "explore"] {
-                let parsed = try StepPath(parsing: path)
-                if let events = try navigator?.transaction(
-                    .programmatic, { try $0.show(path: parsed) }),
-                    let root = navigator?.root
-                {
-                    try screen?.apply(events, reaching: root)
+            try StepsObservation.withObserver(ScreenTracker(clock: TestClock())) {
+                for path in ["profile/detail/dark", "login/signUp", "explore"] {
+                    let parsed = try StepPath(parsing: path)
+                    if let events = try navigator?.transaction(
+                        .programmatic, { try $0.show(path: parsed) }),
+                        let root = navigator?.root
+                    {
+                        try screen?.apply(events, reaching: root)
+                    }
                 }
             }
             #expect(screen?.visibleScreen == StepPath(["explore"]))

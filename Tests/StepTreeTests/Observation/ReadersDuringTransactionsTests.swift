@@ -67,7 +67,7 @@ extension ThreadSafety {
         }
 
         private static func read(
-            _ navigator: Navigator<AppSteps>, tracker: ScreenTracker<ManualClock>,
+            _ navigator: Navigator<AppSteps>, tracker: ScreenTracker<TestClock>,
             finished: Locked<Int>, reader: Int
         ) -> ReaderReport {
             var report = ReaderReport()
@@ -97,14 +97,14 @@ extension ThreadSafety {
         }
 
         @Test func readersSeeOnlyCommittedStatesInOrder() async {
-            let clock = ManualClock()
+            let clock = TestClock()
             let tracker = ScreenTracker(clock: clock)
-            let navigator = Navigator(AppSteps(), observer: tracker)
+            let navigator = Navigator(AppSteps())
             let total = Self.writers * Self.transactions
             // Every change, however far the consumer falls behind the writers.
             let stream = navigator.changes(buffering: .unbounded)
             let consumer = Task {
-                var changes: [NavigationChange] = []
+                var changes: [NavigationChange<AppSteps>] = []
                 for await change in stream {
                     changes.append(change)
                     if changes.count == total { break }
@@ -114,7 +114,8 @@ extension ThreadSafety {
             let finished = Locked(0)
             let reports = await onThreadsAsync(Self.writers + Self.readers) { index in
                 guard index >= Self.writers else {
-                    Self.write(navigator, writer: index)
+                    // A thread is in no task's scope: each writer installs the tracker.
+                    StepsObservation.withObserver(tracker) { Self.write(navigator, writer: index) }
                     finished.withLock { $0 += 1 }
                     return ReaderReport()
                 }
@@ -130,8 +131,8 @@ extension ThreadSafety {
             // The last committed state is the navigator's, and each writer's last transaction is
             // in it or before it.
             let final = navigator.root
-            #expect(changes.last.map { $0.new as? AppSteps == final } == true)
-            let queries = changes.compactMap { ($0.new as? AppSteps)?.explore.value.query }
+            #expect(changes.last?.new == final)
+            let queries = changes.map(\.new.explore.value.query)
             for writer in 0..<Self.writers {
                 let own = queries.filter { $0.hasPrefix("\(writer)-") }
                 #expect(own == (0..<Self.transactions).map { "\(writer)-\($0)" })

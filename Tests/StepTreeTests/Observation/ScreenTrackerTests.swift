@@ -9,74 +9,78 @@ extension ThreadSafety {
         @Test(arguments: [0, 1, 3, 10])
         func historyKeepsTheLatestViews(limit: Int) {
             let seen = Mutex<[String]>([])
-            let tracker = ScreenTracker(clock: ManualClock(), historyLimit: limit) { view in
+            let tracker = ScreenTracker(clock: TestClock(), historyLimit: limit) { view in
                 seen.withLock { $0.append(view.screen.description) }
             }
-            let navigator = Navigator(AppSteps(), observer: tracker)
-            for index in 0..<7 {
-                navigator.transaction {
-                    index.isMultiple(of: 2) ? $0.select(\.explore) : $0.select(\.home)
+            let navigator = Navigator(AppSteps())
+            StepsObservation.withObserver(tracker) {
+                for index in 0..<7 {
+                    navigator.transaction {
+                        index.isMultiple(of: 2) ? $0.select(\.explore) : $0.select(\.home)
+                    }
                 }
+                let all = (0..<7).map { $0.isMultiple(of: 2) ? "/explore" : "/home" }
+                #expect(seen.withLock { $0 } == all)
+                #expect(tracker.views.map(\.screen.description) == Array(all.suffix(limit)))
             }
-            let all = (0..<7).map { $0.isMultiple(of: 2) ? "/explore" : "/home" }
-            #expect(seen.withLock { $0 } == all)
-            #expect(tracker.views.map(\.screen.description) == Array(all.suffix(limit)))
         }
 
         @Test func scriptedSessionReportsExactViewsAndDurations() throws {
-            let clock = ManualClock()
+            let clock = TestClock()
             let tracker = ScreenTracker(clock: clock, initialScreen: StepPath(["home"]))
-            let navigator = Navigator(AppSteps(), observer: tracker)
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(tracker) {
 
-            clock.advance(by: .seconds(5))
-            try navigator.select(path: "profile/detail/dark")  // a multi-step deep link
-            clock.advance(by: .seconds(3))
-            navigator.transaction(.userGesture) { $0.select(\.explore) }  // tab switch
-            clock.advance(by: .seconds(2))
-            // Back: the detail is still there.
-            navigator.transaction(.userGesture) { $0.select(\.profile) }
-            clock.advance(by: .seconds(7))
-            try navigator.select(path: "profile/settings")  // over the pushed detail
-            clock.advance(by: .seconds(1))
-            try navigator.userDidRemove(path: "profile/settings")  // sheet swiped away
-            navigator.transaction { $0.explore.value.query = "x" }  // off screen: no view
-            clock.advance(by: .seconds(4))
-            try navigator.select(path: "login")  // the cover over the tab bar
-            clock.advance(by: .seconds(6))
-            try navigator.userDidRemove(path: "login")
+                clock.advance(by: .seconds(5))
+                try navigator.select(path: "profile/detail/dark")  // a multi-step deep link
+                clock.advance(by: .seconds(3))
+                navigator.transaction(.userGesture) { $0.select(\.explore) }  // tab switch
+                clock.advance(by: .seconds(2))
+                // Back: the detail is still there.
+                navigator.transaction(.userGesture) { $0.select(\.profile) }
+                clock.advance(by: .seconds(7))
+                try navigator.select(path: "profile/settings")  // over the pushed detail
+                clock.advance(by: .seconds(1))
+                try navigator.userDidRemove(path: "profile/settings")  // sheet swiped away
+                navigator.transaction { $0.explore.value.query = "x" }  // off screen: no view
+                clock.advance(by: .seconds(4))
+                try navigator.select(path: "login")  // the cover over the tab bar
+                clock.advance(by: .seconds(6))
+                try navigator.userDidRemove(path: "login")
 
-            #expect(
-                tracker.views.map(\.withoutIdentity) == [
-                    ScreenView(
-                        screen: StepPath(["profile", "detail", "dark"]),
-                        previous: StepPath(["home"]),
-                        previousDuration: .seconds(5), cause: .programmatic),
-                    ScreenView(
-                        screen: StepPath(["explore"]),
-                        previous: StepPath(["profile", "detail", "dark"]),
-                        previousDuration: .seconds(3), cause: .userGesture),
-                    ScreenView(
-                        screen: StepPath(["profile", "detail", "dark"]),
-                        previous: StepPath(["explore"]),
-                        previousDuration: .seconds(2), cause: .userGesture),
-                    ScreenView(
-                        screen: StepPath(["profile", "settings"]),
-                        previous: StepPath(["profile", "detail", "dark"]),
-                        previousDuration: .seconds(7), cause: .programmatic),
-                    ScreenView(
-                        screen: StepPath(["profile", "detail", "dark"]),
-                        previous: StepPath(["profile", "settings"]),
-                        previousDuration: .seconds(1), cause: .userGesture),
-                    ScreenView(
-                        screen: StepPath(["login", "form"]),
-                        previous: StepPath(["profile", "detail", "dark"]),
-                        previousDuration: .seconds(4), cause: .programmatic),
-                    ScreenView(
-                        screen: StepPath(["profile", "detail", "dark"]),
-                        previous: StepPath(["login", "form"]),
-                        previousDuration: .seconds(6), cause: .userGesture),
-                ])
-            #expect(tracker.currentScreen == StepPath(["profile", "detail", "dark"]))
+                #expect(
+                    tracker.views.map(\.withoutIdentity) == [
+                        ScreenView(
+                            screen: StepPath(["profile", "detail", "dark"]),
+                            previous: StepPath(["home"]),
+                            previousDuration: .seconds(5), cause: .programmatic),
+                        ScreenView(
+                            screen: StepPath(["explore"]),
+                            previous: StepPath(["profile", "detail", "dark"]),
+                            previousDuration: .seconds(3), cause: .userGesture),
+                        ScreenView(
+                            screen: StepPath(["profile", "detail", "dark"]),
+                            previous: StepPath(["explore"]),
+                            previousDuration: .seconds(2), cause: .userGesture),
+                        ScreenView(
+                            screen: StepPath(["profile", "settings"]),
+                            previous: StepPath(["profile", "detail", "dark"]),
+                            previousDuration: .seconds(7), cause: .programmatic),
+                        ScreenView(
+                            screen: StepPath(["profile", "detail", "dark"]),
+                            previous: StepPath(["profile", "settings"]),
+                            previousDuration: .seconds(1), cause: .userGesture),
+                        ScreenView(
+                            screen: StepPath(["login", "form"]),
+                            previous: StepPath(["profile", "detail", "dark"]),
+                            previousDuration: .seconds(4), cause: .programmatic),
+                        ScreenView(
+                            screen: StepPath(["profile", "detail", "dark"]),
+                            previous: StepPath(["login", "form"]),
+                            previousDuration: .seconds(6), cause: .userGesture),
+                    ])
+                #expect(tracker.currentScreen == StepPath(["profile", "detail", "dark"]))
+            }
         }
 
         /// A screen exits when it leaves the window, not when it is covered or its tab is left:
@@ -171,36 +175,41 @@ extension ThreadSafety {
         /// The same path with another identity is another screen: a product restored with another
         /// id is a new screen view.
         @Test func renewedScreenAtTheSamePathIsANewView() throws {
-            let clock = ManualClock()
+            let clock = TestClock()
             let tracker = ScreenTracker(clock: clock)
-            let navigator = Navigator(AppSteps(), observer: tracker)
-            try navigator.select(path: "profile/detail")
-            clock.advance(by: .seconds(2))
-            let events = try navigator.transaction { try $0.renew(path: "profile/detail") }
-            #expect(events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
-            navigator.transaction { $0.explore.value.query = "y" }  // off screen: no view
-            #expect(
-                tracker.views.map(\.withoutIdentity) == [
-                    ScreenView(
-                        screen: StepPath(["profile", "detail"]), previous: StepPath(["home"]),
-                        previousDuration: nil, cause: .programmatic),
-                    ScreenView(
-                        screen: StepPath(["profile", "detail"]),
-                        previous: StepPath(["profile", "detail"]),
-                        previousDuration: .seconds(2), cause: .programmatic),
-                ])
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(tracker) {
+                try navigator.select(path: "profile/detail")
+                clock.advance(by: .seconds(2))
+                let events = try navigator.transaction { try $0.renew(path: "profile/detail") }
+                #expect(
+                    events.map(\.description) == ["pop /profile/detail", "push /profile/detail"])
+                navigator.transaction { $0.explore.value.query = "y" }  // off screen: no view
+                #expect(
+                    tracker.views.map(\.withoutIdentity) == [
+                        ScreenView(
+                            screen: StepPath(["profile", "detail"]), previous: StepPath(["home"]),
+                            previousDuration: nil, cause: .programmatic),
+                        ScreenView(
+                            screen: StepPath(["profile", "detail"]),
+                            previous: StepPath(["profile", "detail"]),
+                            previousDuration: .seconds(2), cause: .programmatic),
+                    ])
+            }
         }
 
         @Test func firstViewWithoutInitialScreenHasNoDuration() throws {
-            let tracker = ScreenTracker(clock: ManualClock())
-            let navigator = Navigator(AppSteps(), observer: tracker)
-            try navigator.select(path: "explore")
-            #expect(
-                tracker.views.map(\.withoutIdentity) == [
-                    ScreenView(
-                        screen: StepPath(["explore"]), previous: StepPath(["home"]),
-                        previousDuration: nil, cause: .programmatic)
-                ])
+            let tracker = ScreenTracker(clock: TestClock())
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(tracker) {
+                try navigator.select(path: "explore")
+                #expect(
+                    tracker.views.map(\.withoutIdentity) == [
+                        ScreenView(
+                            screen: StepPath(["explore"]), previous: StepPath(["home"]),
+                            previousDuration: nil, cause: .programmatic)
+                    ])
+            }
         }
 
         @Test(arguments: [
@@ -261,15 +270,16 @@ extension ThreadSafety {
 
         @Test func writesAHeaderAndOneLinePerEvent() throws {
             let lines = LineSink()
-            let navigator = Navigator(
-                AppSteps(), observer: LoggingStepsObserver(write: lines.append))
-            try navigator.select(path: "profile/detail/dark")
-            #expect(
-                lines.all == [
-                    "#1 programmatic -> /profile/detail/dark",
-                    "  select / home -> profile",
-                    "  push /profile/detail",
-                ])
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(LoggingStepsObserver(write: lines.append)) {
+                try navigator.select(path: "profile/detail/dark")
+                #expect(
+                    lines.all == [
+                        "#1 programmatic -> /profile/detail/dark",
+                        "  select / home -> profile",
+                        "  push /profile/detail",
+                    ])
+            }
         }
     }
 }

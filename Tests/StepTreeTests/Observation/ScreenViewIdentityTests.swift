@@ -6,19 +6,21 @@ import Testing
 /// carries the screen's identity, its value and the navigator that showed it.
 @Suite struct ScreenViewIdentityTests {
     @Test func anotherInstanceAtTheSamePathIsAnotherView() {
-        let tracker = ScreenTracker(clock: ManualClock())
-        let navigator = Navigator(AppSteps(), observer: tracker)
-        navigator.transaction { $0.select(\.explore, with: ExploreData(query: "123")) }
-        navigator.transaction { $0.select(\.explore, with: ExploreData(query: "456")) }
-        navigator.transaction { $0.explore.value.query = "789" }  // in place: the same screen
-        let views = tracker.views
-        #expect(views.map(\.screen.description) == ["/explore", "/explore"])
-        #expect(
-            views.map { ($0.value as? ExploreData)?.query } == ["123", "456"])
-        #expect(views.map(\.navigator) == [navigator.id, navigator.id])
-        let identities = views.compactMap(\.identity)
-        #expect(identities.count == 2 && identities[0] != identities[1])
-        #expect(views[1].previous == StepPath(["explore"]))
+        let tracker = ScreenTracker(clock: TestClock())
+        let navigator = Navigator(AppSteps())
+        StepsObservation.withObserver(tracker) {
+            navigator.transaction { $0.select(\.explore, with: ExploreData(query: "123")) }
+            navigator.transaction { $0.select(\.explore, with: ExploreData(query: "456")) }
+            navigator.transaction { $0.explore.value.query = "789" }  // in place: the same screen
+            let views = tracker.views
+            #expect(views.map(\.screen.description) == ["/explore", "/explore"])
+            #expect(
+                views.map { ($0.value as? ExploreData)?.query } == ["123", "456"])
+            #expect(views.map(\.navigator) == [navigator.id, navigator.id])
+            let identities = views.compactMap(\.identity)
+            #expect(identities.count == 2 && identities[0] != identities[1])
+            #expect(views[1].previous == StepPath(["explore"]))
+        }
     }
 
     @Test func viewsCompareTheirValues() {

@@ -3,7 +3,7 @@ import StepTree
 import Testing
 
 extension ThreadSafety {
-    /// What a `changes` or `rootChanges` stream keeps for a consumer that does not read it.
+    /// What a `changes` stream keeps for a consumer that does not read it.
     @Suite("Stream buffering")
     struct StreamBufferingTests {
         /// Commits `count` changes, toggling the root's selection.
@@ -29,21 +29,21 @@ extension ThreadSafety {
 
         @Test func anUnreadStreamKeepsOnlyTheNewestChangesByDefault() async throws {
             let navigator = Navigator(AppSteps())
-            let erased = navigator.changes
-            let typed = navigator.rootChanges
+            let first = navigator.changes
+            let second = navigator.changes
             Self.commit(1_000, to: navigator)
             let limit = Navigator<AppSteps>.defaultStreamBufferLimit
             #expect(limit == 64)
             let newest = Array(UInt64(1_000 - limit + 1)...1_000)
-            #expect(try await Self.sequences(limit, of: erased, \.sequence) == newest)
-            #expect(try await Self.sequences(limit, of: typed, \.sequence) == newest)
+            #expect(try await Self.sequences(limit, of: first, \.sequence) == newest)
+            #expect(try await Self.sequences(limit, of: second, \.sequence) == newest)
         }
 
         @Test func aStreamTakesTheBufferingPolicyItIsGiven() async throws {
             let navigator = Navigator(AppSteps())
             let everything = navigator.changes(buffering: .unbounded)
-            let oldest = navigator.rootChanges(buffering: .bufferingOldest(3))
-            let newest = navigator.rootChanges(buffering: .bufferingNewest(2))
+            let oldest = navigator.changes(buffering: .bufferingOldest(3))
+            let newest = navigator.changes(buffering: .bufferingNewest(2))
             Self.commit(200, to: navigator)
             #expect(try await Self.sequences(200, of: everything, \.sequence) == Array(1...200))
             #expect(try await Self.sequences(3, of: oldest, \.sequence) == [1, 2, 3])

@@ -14,17 +14,18 @@ struct RecordedSession {
     let navigator: Navigator<DynamicSteps>
 
     init() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let sink = self.sink
         let recorder = SessionRecorder(clock: clock) { sink.append($0) }
-        navigator = Navigator(
-            DynamicSteps(schema: try ExampleSchema.load(friendDepth: 1)), observer: recorder)
-        clock.advance(by: .milliseconds(250))
-        try navigator.select(path: "profile/detail/dark")
-        clock.advance(by: .seconds(2))
-        try navigator.userDidRemove(path: "profile/detail")
-        try navigator.setStack(path: "profile/friends", ids: ["ann"])
-        try navigator.select(path: "profile/friends/ann/settings")
+        navigator = Navigator(DynamicSteps(schema: try ExampleSchema.load(friendDepth: 1)))
+        try StepsObservation.withObserver(recorder) {
+            clock.advance(by: .milliseconds(250))
+            try navigator.select(path: "profile/detail/dark")
+            clock.advance(by: .seconds(2))
+            try navigator.userDidRemove(path: "profile/detail")
+            try navigator.setStack(path: "profile/friends", ids: ["ann"])
+            try navigator.select(path: "profile/friends/ann/settings")
+        }
     }
 }
 
@@ -59,28 +60,28 @@ struct RecordedSession {
     @Test func aLineIsCompactJSONWithSortedKeys() throws {
         let sink = LineSink()
         let schema = try StepSchema(json: Data(ShowCommandTests.schema.utf8))
-        let navigator = Navigator(
-            DynamicSteps(schema: schema),
-            observer: SessionRecorder(clock: ManualClock()) { sink.append($0) })
-        try navigator.select(path: "inbox")
-        #expect(
-            sink.all == [
-                #"{"cause":"start","events":[],"sequence":0,"state":{"selected":["feed"],"steps":{"feed":{"steps":{"item":{}}},"inbox":{},"login":{}}},"time":0,"visible":"/feed"}"#,
-                #"{"cause":"programmatic","events":["select / feed -> inbox"],"sequence":1,"state":{"selected":["inbox"],"steps":{"feed":{"steps":{"item":{}}},"inbox":{},"login":{}}},"time":0,"visible":"/inbox"}"#,
-            ])
+        let navigator = Navigator(DynamicSteps(schema: schema))
+        try StepsObservation.withObserver(SessionRecorder(clock: TestClock()) { sink.append($0) }) {
+            try navigator.select(path: "inbox")
+            #expect(
+                sink.all == [
+                    #"{"cause":"start","events":[],"sequence":0,"state":{"selected":["feed"],"steps":{"feed":{"steps":{"item":{}}},"inbox":{},"login":{}}},"time":0,"visible":"/feed"}"#,
+                    #"{"cause":"programmatic","events":["select / feed -> inbox"],"sequence":1,"state":{"selected":["inbox"],"steps":{"feed":{"steps":{"item":{}}},"inbox":{},"login":{}}},"time":0,"visible":"/inbox"}"#,
+                ])
+        }
     }
 
     /// A change numbered 0, which no navigator makes but anyone can build, has no number before
     /// it: its start line is numbered 0 too, and the replay refuses the gap.
     @Test func aChangeNumberedZeroIsRecordedWithoutAStartNumberBeforeIt() throws {
         let sink = LineSink()
-        let recorder = SessionRecorder(clock: ManualClock()) { sink.append($0) }
+        let recorder = SessionRecorder(clock: TestClock()) { sink.append($0) }
         var new = AppSteps()
         new.select(\.explore)
         recorder.didChange(
             NavigationChange(
                 old: AppSteps(), new: new, events: NavigationDiff.events(from: AppSteps(), to: new),
-                cause: .deepLink, sequence: 0))
+                transaction: .deepLink, sequence: 0))
         #expect(sink.all.count == 2)
         #expect(sink.all.allSatisfy { $0.contains(#""sequence":0,"#) })
         #expect(throws: SessionReplayError(line: 2, .sequenceGap(expected: 1, found: 0))) {

@@ -19,13 +19,14 @@ import Testing
 
     @Test func replaysHandWrittenTrees() throws {
         let sink = LineSink()
-        let navigator = Navigator(
-            AppSteps(), observer: SessionRecorder(clock: ManualClock()) { sink.append($0) })
-        navigator.transaction(.deepLink) { $0.select(\.profile, \.detail, \.dark) }
-        navigator.transaction(.userGesture) { $0.select(\.login) }
-        let steps = try SessionReplay.replay(sink.text, as: AppSteps.self)
-        #expect(steps.map(\.record.cause) == ["start", .deepLink, .userGesture])
-        #expect(steps.last?.record.state == navigator.root)
+        let navigator = Navigator(AppSteps())
+        try StepsObservation.withObserver(SessionRecorder(clock: TestClock()) { sink.append($0) }) {
+            navigator.transaction(.deepLink) { $0.select(\.profile, \.detail, \.dark) }
+            navigator.transaction(.userGesture) { $0.select(\.login) }
+            let steps = try SessionReplay.replay(sink.text, as: AppSteps.self)
+            #expect(steps.map(\.record.cause) == ["start", .deepLink, .userGesture])
+            #expect(steps.last?.record.state == navigator.root)
+        }
     }
 
     /// The recording of ``RecordedSession`` with line `line` (from 1) changed by `edit`.

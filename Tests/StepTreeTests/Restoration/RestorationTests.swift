@@ -72,34 +72,36 @@ struct RestorationTests {
     @Test func aSaveOfAnOlderTreeKeepsWhatFitsAndReportsTheRest() throws {
         let data = try Self.savedByVersion1()
         let observer = RecordingObserver()
-        let navigator = Navigator(AppSteps(), observer: observer)
-        let (events, report) = try navigator.restore(from: data, using: Self.current)
-        #expect(
-            report.changes == [
-                .renamed(StepPath(["profile", "prefs"]), to: "settings"),
-                .droppedStep(StepPath(["news"])),
-                .reset("query", at: StepPath(["explore"])),
-                .filledIn("login", at: StepPath([])),
-            ])
-        #expect(
-            report.description == """
-                renamed /profile/prefs to 'settings'
-                dropped the step /news, which no longer exists
-                reset 'query' of /explore, which no longer decodes
-                filled in 'login' of / from its initial value
-                """)
-        // One event list from the current screen, and one transaction.
-        #expect(
-            events.map(\.description) == [
-                "select / home -> profile", "replace /explore", "push /profile/detail",
-                "present /profile/settings sheet",
-            ])
-        #expect(observer.lines.count == 2)
-        let root = navigator.root
-        #expect(root.selected == StepSelection(.profile))
-        #expect(root.profile.selected == StepSelection(.main, push: .detail, modal: .settings))
-        #expect(root.profile.detail.selected == StepSelection(.dark))
-        #expect(root.explore.value.query == "")
+        let navigator = Navigator(AppSteps())
+        try StepsObservation.withObserver(observer) {
+            let (events, report) = try navigator.restore(from: data, using: Self.current)
+            #expect(
+                report.changes == [
+                    .renamed(StepPath(["profile", "prefs"]), to: "settings"),
+                    .droppedStep(StepPath(["news"])),
+                    .reset("query", at: StepPath(["explore"])),
+                    .filledIn("login", at: StepPath([])),
+                ])
+            #expect(
+                report.description == """
+                    renamed /profile/prefs to 'settings'
+                    dropped the step /news, which no longer exists
+                    reset 'query' of /explore, which no longer decodes
+                    filled in 'login' of / from its initial value
+                    """)
+            // One event list from the current screen, and one transaction.
+            #expect(
+                events.map(\.description) == [
+                    "select / home -> profile", "replace /explore", "push /profile/detail",
+                    "present /profile/settings sheet",
+                ])
+            #expect(observer.lines.count == 2)
+            let root = navigator.root
+            #expect(root.selected == StepSelection(.profile))
+            #expect(root.profile.selected == StepSelection(.main, push: .detail, modal: .settings))
+            #expect(root.profile.detail.selected == StepSelection(.dark))
+            #expect(root.explore.value.query == "")
+        }
     }
 
     /// Inside a stack element, which the initial state has none of, the repairs go back to the

@@ -98,17 +98,19 @@ struct DeepLinkHostileInputTests {
         try start.select(path: "profile/detail/dark")
         try start.select(path: "login")
         let observer = RecordingObserver()
-        let navigator = Navigator(start, observer: observer)
-        let router = try DeepLinkRouterTests.router()
-        #expect(throws: DeepLinkError(link: input.link, reason: input.reason)) {
-            try navigator.transaction { root in try router.route(input.link, in: &root) }
+        let navigator = Navigator(start)
+        try StepsObservation.withObserver(observer) {
+            let router = try DeepLinkRouterTests.router()
+            #expect(throws: DeepLinkError(link: input.link, reason: input.reason)) {
+                try navigator.transaction { root in try router.route(input.link, in: &root) }
+            }
+            if let url = URL(string: input.link) {
+                #expect(throws: DeepLinkError.self) { try navigator.open(url, with: router) }
+                #expect(router.match(url) == nil)
+            }
+            #expect(navigator.root == start)
+            #expect(observer.lines == [])
         }
-        if let url = URL(string: input.link) {
-            #expect(throws: DeepLinkError.self) { try navigator.open(url, with: router) }
-            #expect(router.match(url) == nil)
-        }
-        #expect(navigator.root == start)
-        #expect(observer.lines == [])
     }
 
     @Test func aTargetBeyondTheDepthLimitIsRefused() throws {

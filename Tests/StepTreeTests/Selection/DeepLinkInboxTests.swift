@@ -24,43 +24,47 @@ struct DeepLinkInboxTests {
     static func url(_ text: String) throws -> URL { try #require(URL(string: text)) }
 
     @Test func aGatedLinkWaitsBehindItsGateAndLandsInOneTransaction() throws {
-        let tracker = ScreenTracker(clock: ManualClock())
+        let tracker = ScreenTracker(clock: TestClock())
         let observer = RecordingObserver(filter: { _ in true })
-        let navigator = Navigator(AppSteps(), observer: MultiObserver([tracker, observer]))
-        let inbox = DeepLinkInbox(router: try Self.router(), navigator: navigator)
+        let navigator = Navigator(AppSteps())
+        try StepsObservation.withObserver(MultiObserver([tracker, observer])) {
+            let inbox = DeepLinkInbox(router: try Self.router(), navigator: navigator)
 
-        // Signed out: the gate's screen, and the link waits.
-        #expect(
-            try inbox.open(Self.url("myapp://friend/ann")).map(\.description) == [
-                "present /login cover"
-            ])
-        #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))
-        // A newer link replaces the held one.
-        try inbox.open(Self.url("myapp://friend/bob"))
-        // An ungated link goes through at once, under the cover.
-        #expect(
-            try inbox.open(Self.url("myapp://explore")).map(\.description) == [
-                "dismiss /login cover", "select / home -> explore",
-            ])
-        try inbox.open(Self.url("myapp://friend/bob"))
-        // Opening the gate applies the held link: from the cover to its screen in one step.
-        #expect(
-            try inbox.gateDidOpen("signedIn").map(\.description) == [
-                "dismiss /login cover", "select / explore -> profile", "push /profile/friends/bob",
-            ])
-        #expect(inbox.heldLink == nil)
-        #expect(
-            tracker.views.map(\.screen.description) == [
-                "/login/form", "/explore", "/login/form", "/profile/friends/bob/main",
-            ])
-        // Open gates let links through; closing it again holds them.
-        let settings = try inbox.open(Self.url("myapp://settings")).map(\.description)
-        #expect(settings == ["present /profile/settings sheet"])  // over the friend, as show does
-        inbox.gateDidClose("signedIn")
-        try inbox.open(Self.url("myapp://friend/ann"))
-        #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))
-        #expect(try inbox.gateDidOpen("other") == [])
-        #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))
+            // Signed out: the gate's screen, and the link waits.
+            #expect(
+                try inbox.open(Self.url("myapp://friend/ann")).map(\.description) == [
+                    "present /login cover"
+                ])
+            #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))
+            // A newer link replaces the held one.
+            try inbox.open(Self.url("myapp://friend/bob"))
+            // An ungated link goes through at once, under the cover.
+            #expect(
+                try inbox.open(Self.url("myapp://explore")).map(\.description) == [
+                    "dismiss /login cover", "select / home -> explore",
+                ])
+            try inbox.open(Self.url("myapp://friend/bob"))
+            // Opening the gate applies the held link: from the cover to its screen in one step.
+            #expect(
+                try inbox.gateDidOpen("signedIn").map(\.description) == [
+                    "dismiss /login cover", "select / explore -> profile",
+                    "push /profile/friends/bob",
+                ])
+            #expect(inbox.heldLink == nil)
+            #expect(
+                tracker.views.map(\.screen.description) == [
+                    "/login/form", "/explore", "/login/form", "/profile/friends/bob/main",
+                ])
+            // Open gates let links through; closing it again holds them.
+            let settings = try inbox.open(Self.url("myapp://settings")).map(\.description)
+            // Over the friend, as show does.
+            #expect(settings == ["present /profile/settings sheet"])
+            inbox.gateDidClose("signedIn")
+            try inbox.open(Self.url("myapp://friend/ann"))
+            #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))
+            #expect(try inbox.gateDidOpen("other") == [])
+            #expect(inbox.heldLink == (try Self.url("myapp://friend/ann")))
+        }
     }
 
     /// A held link used to survive a newer link applied at once, and was applied over it at
@@ -100,16 +104,18 @@ struct DeepLinkInboxTests {
 
     @Test func aBadLinkIsRefusedBeforeAnythingIsHeldOrShown() throws {
         let observer = RecordingObserver()
-        let navigator = Navigator(AppSteps(), observer: observer)
-        let inbox = DeepLinkInbox(router: try Self.router(), navigator: navigator)
-        #expect(
-            throws: DeepLinkError(link: "myapp://friend/a%2Fb", reason: .encodedSlash(index: 1))
-        ) {
-            try inbox.open(Self.url("myapp://friend/a%2Fb"))
+        let navigator = Navigator(AppSteps())
+        try StepsObservation.withObserver(observer) {
+            let inbox = DeepLinkInbox(router: try Self.router(), navigator: navigator)
+            #expect(
+                throws: DeepLinkError(link: "myapp://friend/a%2Fb", reason: .encodedSlash(index: 1))
+            ) {
+                try inbox.open(Self.url("myapp://friend/a%2Fb"))
+            }
+            #expect(inbox.heldLink == nil)
+            #expect(observer.lines == [])
+            #expect(navigator.root == AppSteps())
         }
-        #expect(inbox.heldLink == nil)
-        #expect(observer.lines == [])
-        #expect(navigator.root == AppSteps())
     }
 }
 
@@ -117,10 +123,10 @@ struct DeepLinkInboxTests {
 struct MultiObserver: StepsObserver {
     let observers: [any StepsObserver]
     init(_ observers: [any StepsObserver]) { self.observers = observers }
-    func willChange(_ change: NavigationChange) {
+    func willChange(_ change: NavigationChange<any StepNode>) {
         for observer in observers { observer.willChange(change) }
     }
-    func didChange(_ change: NavigationChange) {
+    func didChange(_ change: NavigationChange<any StepNode>) {
         for observer in observers { observer.didChange(change) }
     }
     func didSelect(_ selection: SelectionChange) {

@@ -33,24 +33,27 @@ extension ThreadSafety {
         /// hook's transaction, so the hook never sees the link held, and the link lands.
         @Test func aGateOpeningWhileALinkIsBeingHeldLetsTheLinkLand() throws {
             let hook = GateHook()
-            let navigator = Navigator(AppSteps(), observer: hook)
-            let inbox = DeepLinkInbox(router: try DeepLinkInboxTests.router(), navigator: navigator)
-            hook.arm {
-                let opener = Thread { _ = try? inbox.open(Self.link) }
-                opener.start()
-                // Before the fix the link is held within microseconds; now never while the
-                // hook's transaction runs.
-                let deadline = Date().addingTimeInterval(0.25)
-                while inbox.heldLink == nil, Date() < deadline { usleep(200) }
-                let sawHeld = inbox.heldLink != nil
-                _ = try? inbox.gateDidOpen("signedIn")
-                return (opener, sawHeld)
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(hook) {
+                let inbox = DeepLinkInbox(
+                    router: try DeepLinkInboxTests.router(), navigator: navigator)
+                hook.arm {
+                    let opener = Thread { _ = try? inbox.open(Self.link) }
+                    opener.start()
+                    // Before the fix the link is held within microseconds; now never while the
+                    // hook's transaction runs.
+                    let deadline = Date().addingTimeInterval(0.25)
+                    while inbox.heldLink == nil, Date() < deadline { usleep(200) }
+                    let sawHeld = inbox.heldLink != nil
+                    _ = try? inbox.gateDidOpen("signedIn")
+                    return (opener, sawHeld)
+                }
+                try navigator.select(path: "explore")  // the hook runs in its didChange
+                let (opener, sawHeld) = try #require(hook.result)
+                while !opener.isFinished { usleep(200) }
+                #expect(!sawHeld)
+                #expect(Self.outcome(inbox, navigator) == Self.expected)
             }
-            try navigator.select(path: "explore")  // the hook runs in its didChange
-            let (opener, sawHeld) = try #require(hook.result)
-            while !opener.isFinished { usleep(200) }
-            #expect(!sawHeld)
-            #expect(Self.outcome(inbox, navigator) == Self.expected)
         }
 
         /// The same race, contended: in each trial one new thread opens a gated link while
@@ -89,7 +92,7 @@ private final class GateHook: StepsObserver, @unchecked Sendable {
 
     func arm(_ body: @escaping () -> (Thread, Bool)) { self.body = body }
 
-    func didChange(_ change: NavigationChange) {
+    func didChange(_ change: NavigationChange<any StepNode>) {
         guard let body else { return }
         self.body = nil
         result = body()

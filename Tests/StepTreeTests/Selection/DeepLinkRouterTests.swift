@@ -391,22 +391,24 @@ struct DeepLinkRouterTests {
 
     @Test func navigatorOpensALinkInOneTransaction() throws {
         let observer = RecordingObserver()
-        let navigator = Navigator(AppSteps(), observer: observer)
-        #expect(
-            try navigator.transaction(.deepLink) {
-                try Self.router().route(Self.url("myapp://theme/dark"), in: &$0)
-            }.map(\.description)
-                == ["select / home -> profile", "push /profile/detail"])
-        #expect(throws: DeepLinkError.self) {
-            try navigator.open(Self.url("myapp://zzz"), with: Self.router())
+        let navigator = Navigator(AppSteps())
+        try StepsObservation.withObserver(observer) { () throws in
+            #expect(
+                try navigator.transaction(.deepLink) {
+                    try Self.router().route(Self.url("myapp://theme/dark"), in: &$0)
+                }.map(\.description)
+                    == ["select / home -> profile", "push /profile/detail"])
+            #expect(throws: DeepLinkError.self) {
+                try navigator.open(Self.url("myapp://zzz"), with: Self.router())
+            }
+            #expect(observer.lines.count == 2)  // will and did of the one change
+            // A link to the same search renews the explore tab: it is rebuilt in place.
+            #expect(
+                try navigator.transaction(.deepLink) {
+                    try Self.router().route(Self.url("myapp://search?q=cats&page=1"), in: &$0)
+                }.map(
+                    \.description) == ["select / profile -> explore", "replace /explore"])
         }
-        #expect(observer.lines.count == 2)  // will and did of the one change
-        // A link to the same search renews the explore tab: it is rebuilt in place.
-        #expect(
-            try navigator.transaction(.deepLink) {
-                try Self.router().route(Self.url("myapp://search?q=cats&page=1"), in: &$0)
-            }.map(
-                \.description) == ["select / profile -> explore", "replace /explore"])
     }
 
     @Test(arguments: [

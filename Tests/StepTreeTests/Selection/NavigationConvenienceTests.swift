@@ -55,21 +55,22 @@ import Testing
     @Test func navigatorPopsInOneTransactionCarryingItsMetadata() throws {
         let navigator = Navigator(try Self.stacked())
         let recorder = UIChangeRecorder()
-        navigator.addObserver(recorder)
-        let quiet = NavigationTransaction(animated: false)
-        #expect(Self.paths(navigator.pop(last: 2, transaction: quiet)).count == 2)
-        try navigator.push(path: StepPath(["profile", "detail"]))
-        #expect(navigator.popToRoot() == [StepPath(["profile", "detail"])])
-        #expect(
-            recorder.lines == [
-                "#1 programmatic: pop /profile/friends/carl, pop /profile/friends/bob [not animated]",
-                "#2 programmatic: pop /profile/friends/ann, push /profile/detail",
-                "#3 programmatic: pop /profile/detail",
-            ])
-        #expect(throws: StepPathError.unknownStep("main", in: Self.profile)) {
-            try navigator.pop(to: "main")  // no frame ends in main
+        try StepsObservation.withObserver(recorder) {
+            let quiet = NavigationTransaction(animated: false)
+            #expect(Self.paths(navigator.pop(last: 2, transaction: quiet)).count == 2)
+            try navigator.push(path: StepPath(["profile", "detail"]))
+            #expect(navigator.popToRoot() == [StepPath(["profile", "detail"])])
+            #expect(
+                recorder.lines == [
+                    "#1 programmatic: pop /profile/friends/carl, pop /profile/friends/bob [not animated]",
+                    "#2 programmatic: pop /profile/friends/ann, push /profile/detail",
+                    "#3 programmatic: pop /profile/detail",
+                ])
+            #expect(throws: StepPathError.unknownStep("main", in: Self.profile)) {
+                try navigator.pop(to: "main")  // no frame ends in main
+            }
+            #expect(recorder.lines.count == 3)
         }
-        #expect(recorder.lines.count == 3)
     }
 
     @Test func modalFamilyOnAValue() throws {
@@ -96,19 +97,20 @@ import Testing
     @Test func navigatorDismissesTopmostFirst() throws {
         let navigator = Navigator(AppSteps())
         let recorder = UIChangeRecorder()
-        navigator.addObserver(recorder)
-        try navigator.present(path: StepPath(["profile", "settings"]))
-        try navigator.present(path: StepPath(["login"]))
-        #expect(navigator.dismiss(to: .root).count == 2)
-        #expect(navigator.dismiss() == nil)
-        #expect(navigator.dismissAll() == [])
-        #expect(navigator.dismiss(last: 1) == [])
-        #expect(
-            recorder.lines == [
-                "#1 programmatic: select / home -> profile, present /profile/settings sheet",
-                "#2 programmatic: present /login cover",
-                "#3 programmatic: dismiss /login cover, dismiss /profile/settings sheet",
-            ])
+        try StepsObservation.withObserver(recorder) {
+            try navigator.present(path: StepPath(["profile", "settings"]))
+            try navigator.present(path: StepPath(["login"]))
+            #expect(navigator.dismiss(to: .root).count == 2)
+            #expect(navigator.dismiss() == nil)
+            #expect(navigator.dismissAll() == [])
+            #expect(navigator.dismiss(last: 1) == [])
+            #expect(
+                recorder.lines == [
+                    "#1 programmatic: select / home -> profile, present /profile/settings sheet",
+                    "#2 programmatic: present /login cover",
+                    "#3 programmatic: dismiss /login cover, dismiss /profile/settings sheet",
+                ])
+        }
     }
 
     @Test func schemaDrivenTreeWithNestedReads() throws {

@@ -220,8 +220,8 @@ extension ThreadSafety {
                     simulation.sequencer, simulation.driver, simulation.window, owned
                 )
             }
-            while clock.wakeNext(notAfter: clock.now.advanced(by: .seconds(1))) {
-                await TestClock.settle()
+            while clock.advance(toNextDeadlineNotAfter: clock.now.advanced(by: .seconds(1))) {
+                await Simulation<AppSteps>.letTasksRun()
             }
             for _ in 0..<100_000 where sequencer != nil || driver != nil { await Task.yield() }
             #expect(sequencer == nil)

@@ -71,16 +71,16 @@ extension ThreadSafety {
             var removed: [String] = []
             window.onUserRemoved = { removed.append($0.path.description) }
             let push = Task { try await window.push([Self.controller("a")], on: root) }
-            await TestClock.settle()
+            await clock.waitForSleepers()
             #expect(window.isTransitioning)
             await #expect(throws: SimulationError("push /b", .transitionRunning)) {
                 try await window.push([Self.controller("b")], on: root)
             }
             window.userSwipesBack()
             #expect(removed == [])
-            await clock.advance(by: .milliseconds(349))
+            clock.advance(by: .milliseconds(349))
             #expect(window.isTransitioning)
-            await clock.advance(by: .milliseconds(1))
+            clock.advance(by: .milliseconds(1))
             try await push.value
             #expect(!window.isTransitioning)
             #expect(removed == ["/a"])

@@ -142,7 +142,7 @@ public func workloads() -> [Workload] {
         },
         Workload("select.observed", teardown: uninstallObserver) {
             let counter = CountingObserver()
-            StepSystem.observer = counter
+            StepsObservation.observer = counter
             let base = AppSteps()
             return { count in
                 var local = base
@@ -426,7 +426,7 @@ public func figures() throws -> [Figure] {
     result.append(Figure("json.large", Double(try encoder.encode(deepLargeTree()).count), "bytes"))
     // Observer calls per deep select (alternating dark / light, as select.observed does).
     let counter = CountingObserver()
-    StepSystem.observer = counter
+    StepsObservation.observer = counter
     var steps = AppSteps()
     for index in 0..<1_000 {
         if index & 1 == 0 {
@@ -435,7 +435,7 @@ public func figures() throws -> [Figure] {
             steps.select(\.profile, \.detail, \.light)
         }
     }
-    StepSystem.observer = nil
+    StepsObservation.observer = nil
     result.append(Figure("observer.calls.per.select", Double(counter.calls) / 1_000, "calls"))
     result.append(Figure("equal.same.result", deepTree() == deepTree() ? 1 : 0, "bool"))
     result.append(
@@ -449,5 +449,5 @@ public func figures() throws -> [Figure] {
 
 /// Uninstalls the counting observer of `select.observed`.
 func uninstallObserver() {
-    StepSystem.observer = nil
+    StepsObservation.observer = nil
 }
