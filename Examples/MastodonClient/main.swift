@@ -74,7 +74,7 @@ step("Re-tap the explore tab: its stack pops to the root") {
 }
 step("Back to the timeline, and compose a post over the whole app") {
     try navigator.userDidSelectTab(path: "timeline")
-    try navigator.present(path: "compose", with: ComposeScreen(text: "Hello, fediverse"))
+    try navigator.select(path: "compose", with: ComposeScreen(text: "Hello, fediverse"))
 }
 step("The compose sheet sends the post and closes itself") {
     if let compose = navigator.modal(at: "compose") { navigator.close(compose.frame) }

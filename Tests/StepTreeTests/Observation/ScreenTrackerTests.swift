@@ -87,89 +87,95 @@ extension ThreadSafety {
         /// its time adds up every stint on top, and a view inside a frame (the detail's dark
         /// theme) is time on that frame.
         @Test func aScreenExitsWhenItLeavesTheWindowWithItsWholeVisibleTime() throws {
-            let clock = ManualClock()
+            let clock = TestClock()
             let tracker = ScreenTracker(clock: clock, initialScreen: StepPath(["home"]))
-            let navigator = Navigator(AppSteps(), observer: tracker)
-            clock.advance(by: .seconds(5))
-            try navigator.select(path: "profile/detail/dark")
-            clock.advance(by: .seconds(3))
-            navigator.transaction(.userGesture) { $0.select(\.explore) }  // the detail stays
-            clock.advance(by: .seconds(2))
-            navigator.transaction(.userGesture) { $0.select(\.profile) }
-            clock.advance(by: .seconds(7))
-            try navigator.select(path: "profile/detail/light")  // the same frame
-            clock.advance(by: .seconds(1))
-            try navigator.select(path: "profile/settings")  // covers the detail
-            clock.advance(by: .seconds(1))
-            try navigator.userDidRemove(path: "profile/settings")
-            clock.advance(by: .seconds(4))
-            try navigator.select(path: "login")  // the cover over the tab bar
-            clock.advance(by: .seconds(6))
-            try navigator.userDidRemove(path: "login")
-            clock.advance(by: .seconds(2))
-            navigator.pop(in: "profile")
-            #expect(
-                tracker.exits.map(\.description) == [
-                    "/profile/settings left after 1.0 seconds [userGesture]",
-                    "/login left after 6.0 seconds [userGesture]",
-                    "/profile/detail left after 17.0 seconds [programmatic]",
-                ])
-            let detail = tracker.exits.last?.screen.value(as: ThemeSteps.self)
-            #expect(detail?.selected.content == .light)
-            #expect(tracker.currentScreen == StepPath(["profile", "main"]))
-            // The tabs never left: no exit for them.
-            navigator.transaction { $0.select(\.home) }
-            #expect(tracker.exits.count == 3)
+            let navigator = Navigator(AppSteps())
+            try StepsObservation.withObserver(tracker) {
+                clock.advance(by: .seconds(5))
+                try navigator.select(path: "profile/detail/dark")
+                clock.advance(by: .seconds(3))
+                navigator.transaction(.userGesture) { $0.select(\.explore) }  // the detail stays
+                clock.advance(by: .seconds(2))
+                navigator.transaction(.userGesture) { $0.select(\.profile) }
+                clock.advance(by: .seconds(7))
+                try navigator.select(path: "profile/detail/light")  // the same frame
+                clock.advance(by: .seconds(1))
+                try navigator.select(path: "profile/settings")  // covers the detail
+                clock.advance(by: .seconds(1))
+                try navigator.userDidRemove(path: "profile/settings")
+                clock.advance(by: .seconds(4))
+                try navigator.select(path: "login")  // the cover over the tab bar
+                clock.advance(by: .seconds(6))
+                try navigator.userDidRemove(path: "login")
+                clock.advance(by: .seconds(2))
+                navigator.pop(in: "profile")
+                #expect(
+                    tracker.exits.map(\.description) == [
+                        "/profile/settings left after 1.0 seconds [userGesture]",
+                        "/login left after 6.0 seconds [userGesture]",
+                        "/profile/detail left after 17.0 seconds [programmatic]",
+                    ])
+                let detail = tracker.exits.last?.screen.value(as: ThemeSteps.self)
+                #expect(detail?.selected.content == .light)
+                #expect(tracker.currentScreen == StepPath(["profile", "main"]))
+                // The tabs never left: no exit for them.
+                navigator.transaction { $0.select(\.home) }
+                #expect(tracker.exits.count == 3)
+            }
         }
 
         /// The screens a pop takes along exit innermost first, each with its own time, before
         /// the view of the screen the pop shows.
         @Test func nestedScreensExitInnermostFirst() throws {
-            let clock = ManualClock()
+            let clock = TestClock()
             let seen = Mutex<[String]>([])
             let tracker = ScreenTracker(clock: clock) { view in
                 seen.withLock { $0.append("view \(view.screen)") }
             } onExit: { exit in
                 seen.withLock { $0.append("exit \(exit.screen.path) \(exit.visibleDuration)") }
             }
-            let navigator = Navigator(FeedApp(), observer: tracker)
-            try navigator.push(FeedDestination.thread(ThreadScreen(topic: "swift")))
-            clock.advance(by: .seconds(1))
-            try navigator.select(path: "feed/path/1/thread/reply")
-            clock.advance(by: .seconds(2))
-            try navigator.push(DraftScreen(text: "a"))
-            clock.advance(by: .seconds(3))
-            try navigator.push(DraftScreen(text: "b"))
-            clock.advance(by: .seconds(4))
-            seen.withLock { $0 = [] }
-            navigator.pop(in: "feed")
-            #expect(
-                seen.withLock { $0 } == [
-                    "exit /feed/path/1/thread/reply/drafts/2 4.0 seconds",
-                    "exit /feed/path/1/thread/reply/drafts/1 3.0 seconds",
-                    "exit /feed/path/1/thread/reply 2.0 seconds",
-                    "exit /feed/path/1 1.0 seconds",
-                    "view /feed/timeline",
-                ])
+            let navigator = Navigator(FeedApp())
+            try StepsObservation.withObserver(tracker) {
+                try navigator.push(FeedDestination.thread(ThreadScreen(topic: "swift")))
+                clock.advance(by: .seconds(1))
+                try navigator.select(path: "feed/path/1/thread/reply")
+                clock.advance(by: .seconds(2))
+                try navigator.push(DraftScreen(text: "a"))
+                clock.advance(by: .seconds(3))
+                try navigator.push(DraftScreen(text: "b"))
+                clock.advance(by: .seconds(4))
+                seen.withLock { $0 = [] }
+                navigator.pop(in: "feed")
+                #expect(
+                    seen.withLock { $0 } == [
+                        "exit /feed/path/1/thread/reply/drafts/2 4.0 seconds",
+                        "exit /feed/path/1/thread/reply/drafts/1 3.0 seconds",
+                        "exit /feed/path/1/thread/reply 2.0 seconds",
+                        "exit /feed/path/1 1.0 seconds",
+                        "view /feed/timeline",
+                    ])
+            }
         }
 
         /// Every screen that leaves exits, also one never on top: a thread and its sheet shown by
         /// one change, then dismissed with the tab's stack, exit after no time and 2 seconds.
         @Test func screensNeverOnTopExitAfterNoTime() throws {
-            let clock = ManualClock()
+            let clock = TestClock()
             let tracker = ScreenTracker(clock: clock)
-            let navigator = Navigator(FeedApp(), observer: tracker)
-            navigator.transaction { app in
-                _ = try? app.push(FeedDestination.thread(ThreadScreen(topic: "swift")))
-                _ = try? app.select(path: "feed/path/1/thread/reply")
+            let navigator = Navigator(FeedApp())
+            StepsObservation.withObserver(tracker) {
+                navigator.transaction { app in
+                    _ = try? app.push(FeedDestination.thread(ThreadScreen(topic: "swift")))
+                    _ = try? app.select(path: "feed/path/1/thread/reply")
+                }
+                clock.advance(by: .seconds(2))
+                navigator.popToRoot(in: "feed")
+                #expect(
+                    tracker.exits.map(\.description) == [
+                        "/feed/path/1/thread/reply left after 2.0 seconds [programmatic]",
+                        "/feed/path/1 left after 0.0 seconds [programmatic]",
+                    ])
             }
-            clock.advance(by: .seconds(2))
-            navigator.popToRoot(in: "feed")
-            #expect(
-                tracker.exits.map(\.description) == [
-                    "/feed/path/1/thread/reply left after 2.0 seconds [programmatic]",
-                    "/feed/path/1 left after 0.0 seconds [programmatic]",
-                ])
         }
 
         /// The same path with another identity is another screen: a product restored with another

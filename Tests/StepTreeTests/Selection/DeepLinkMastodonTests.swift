@@ -330,15 +330,17 @@ struct DeepLinkMastodonTests {
         let router = try Self.router()
         for (link, reason) in Self.hostile {
             let observer = RecordingObserver()
-            let navigator = Navigator(start, observer: observer)
-            #expect(throws: DeepLinkError(link: link, reason: reason), "\(link)") {
-                try navigator.transaction(.deepLink) { try router.route(link, in: &$0) }
+            let navigator = Navigator(start)
+            StepsObservation.withObserver(observer) {
+                #expect(throws: DeepLinkError(link: link, reason: reason), "\(link)") {
+                    try navigator.transaction(.deepLink) { try router.route(link, in: &$0) }
+                }
+                #expect(throws: DeepLinkError.self) {
+                    try navigator.open(#require(URL(string: link)), with: router)
+                }
+                #expect(navigator.root == start, "\(link)")
+                #expect(observer.lines == [], "\(link)")
             }
-            #expect(throws: DeepLinkError.self) {
-                try navigator.open(#require(URL(string: link)), with: router)
-            }
-            #expect(navigator.root == start, "\(link)")
-            #expect(observer.lines == [], "\(link)")
         }
     }
 }

@@ -8,10 +8,10 @@ private final class ChangeLog: StepsObserver {
     private let log = Mutex<[String]>([])
     var lines: [String] { log.withLock { $0 } }
 
-    func willChange(_ change: NavigationChange) { record("will", change) }
-    func didChange(_ change: NavigationChange) { record("did", change) }
+    func willChange(_ change: NavigationChange<any StepNode>) { record("will", change) }
+    func didChange(_ change: NavigationChange<any StepNode>) { record("did", change) }
 
-    private func record(_ phase: String, _ change: NavigationChange) {
+    private func record(_ phase: String, _ change: NavigationChange<any StepNode>) {
         let events = change.events.map(\.description).joined(separator: ", ")
         log.withLock { $0.append("\(phase) \(change.cause): \(events)") }
     }
@@ -133,21 +133,23 @@ private final class ChangeLog: StepsObserver {
     /// transaction's; a frame that is gone tells no one.
     @Test func theNavigatorClosesInOneChangeOrTellsNoOne() throws {
         let log = ChangeLog()
-        let navigator = Navigator(try FeedApp.replying(), observer: log)
-        let reply = try Self.frame("/feed/path/1/thread/reply", in: navigator.root)
-        let thread = try Self.frame("/feed/path/1", in: navigator.root)
-        #expect(navigator.close(reply))
-        #expect(navigator.close(thread, transaction: .userGesture))
-        let closed = navigator.root
-        #expect(!navigator.close(reply))
-        #expect(!navigator.close(thread, transaction: .userGesture))
-        #expect(navigator.root == closed)
-        #expect(
-            log.lines == [
-                "will programmatic: dismiss /feed/path/1/thread/reply sheet",
-                "did programmatic: dismiss /feed/path/1/thread/reply sheet",
-                "will userGesture: pop /feed/path/1",
-                "did userGesture: pop /feed/path/1",
-            ])
+        let navigator = Navigator(try FeedApp.replying())
+        try StepsObservation.withObserver(log) {
+            let reply = try Self.frame("/feed/path/1/thread/reply", in: navigator.root)
+            let thread = try Self.frame("/feed/path/1", in: navigator.root)
+            #expect(navigator.close(reply))
+            #expect(navigator.close(thread, transaction: .userGesture))
+            let closed = navigator.root
+            #expect(!navigator.close(reply))
+            #expect(!navigator.close(thread, transaction: .userGesture))
+            #expect(navigator.root == closed)
+            #expect(
+                log.lines == [
+                    "will programmatic: dismiss /feed/path/1/thread/reply sheet",
+                    "did programmatic: dismiss /feed/path/1/thread/reply sheet",
+                    "will userGesture: pop /feed/path/1",
+                    "did userGesture: pop /feed/path/1",
+                ])
+        }
     }
 }
