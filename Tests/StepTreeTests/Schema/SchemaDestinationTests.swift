@@ -157,11 +157,32 @@ import Testing
             state.node(at: "home/path/1/account")
                 == DynamicSteps(
                     schema: try #require(state.node(at: "home/path/1")?.schema.children[1])))
-        // An element always shows one destination: deselecting it changes nothing.
-        let before = state
-        try state.deselect(path: "home/path/1/about")
+    }
+
+    /// An element always shows one destination: deselecting or closing it is refused, in
+    /// schema-driven and hand-written trees alike.
+    @Test func aDestinationCannotBeDeselected() throws {
+        var state = try Self.client()
+        var typed = ClientSteps()
+        try state.push(path: "home/path/about")
+        try typed.push(path: "home/path/about")
+        let path = StepPath(["home", "path", "1", "about"])
+        let error = StepPathError.cannotDeselectDestination(path)
+        #expect(
+            error.description == "/home/path/1/about is the destination of its element; "
+                + "remove the element, or select another destination")
+        let (before, typedBefore) = (state, typed)
+        #expect(throws: error) { try state.deselect(path: path) }
+        #expect(throws: error) { try state.close(path: path) }
+        #expect(throws: error) { try typed.deselect(path: path) }
+        #expect(throws: error) { try typed.close(path: path) }
         #expect(state == before)
+        #expect(typed == typedBefore)
         #expect(state.visibleScreen.description == "/home/path/1/about")
+        // What lies inside a destination is deselected as usual.
+        try state.select(path: "home/path/1/status/reply")
+        try state.deselect(path: "home/path/1/status/reply")
+        #expect(state.node(at: "home/path/1/status")?.selectedKeys == ["thread"])
     }
 
     /// One operation of ``schemaDestinationsGiveTheEventsHandWrittenOnesDo()``.
