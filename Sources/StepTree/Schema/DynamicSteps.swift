@@ -160,6 +160,7 @@ extension DynamicSteps: Codable {
                 try Self.refuseFields(of: object, except: ["elements", "next"])
                 list = try object.nestedUnkeyedContainer(forKey: .elements)
                 next = try object.decodeIfPresent(UInt64.self, forKey: .next)
+                try StepStack<DynamicSteps>.checkCounter(next, codingPath: object.codingPath)
             } else {
                 list = try container.nestedUnkeyedContainer(forKey: .elements)
             }

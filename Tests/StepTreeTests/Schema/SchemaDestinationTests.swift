@@ -335,3 +335,28 @@ import Testing
         }
     }
 }
+
+/// A saved counter at the end of the numbers cannot make a later push overflow.
+@Suite struct StackCounterLimitTests {
+    @Test func aCounterAtTheEndOfTheNumbersIsRefused() throws {
+        let text = #"{"elements": [], "next": 18446744073709551615}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(StepStack<Destination>.self, from: Data(text.utf8))
+        }
+        let schema = try StepSchema(json: Data(SchemaDestinationTests.clientJSON.utf8))
+        #expect(throws: DecodingError.self) {
+            try SchemaDestinationTests.decoded(
+                #"{"steps": {"home": {"steps": {"path": {"elements": \#(text)}}}}}"#, schema)
+        }
+    }
+
+    @Test func theLargestCounterStillMints() throws {
+        let text = #"{"elements": [], "next": 9223372036854775807}"#
+        var stack = try JSONDecoder().decode(StepStack<Destination>.self, from: Data(text.utf8))
+        #expect(try stack.push(.about) == "9223372036854775807")
+        // An explicit id above the minted range is a name: it does not move the counter.
+        var other = StepStack<Destination>()
+        try other.push(.about, id: "18446744073709551614")
+        #expect(try other.push(.about) == "1")
+    }
+}
