@@ -106,9 +106,10 @@ public struct StepStack<Element: StepValue>: StepValue {
         return next
     }
 
-    /// The number `id` spells, if it is written as a minted id is: decimal, with no leading
-    /// zero, below ``maximumCounter``. A larger number is a name like any other: it does not
-    /// move the counter, so that the counter never runs out.
+    /// The number `id` spells, if it is written as a minted id below ``maximumCounter`` is.
+    ///
+    /// A minted id is decimal, with no leading zero. A larger number is a name like any other:
+    /// it does not move the counter, so that the counter never runs out.
     private static func mintedNumber(_ id: String) -> UInt64? {
         guard let first = id.utf8.first, first != UInt8(ascii: "0") || id.utf8.count == 1,
             id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
