@@ -1,7 +1,8 @@
 // Fuzzes path strings: each input line is one path operation (see `PathOperation(line:)`),
-// applied to the hand-written `AppSteps` and to its schema twin. The path parses as a reference
-// parser reads it; every operation keeps the promises `checkedApply` checks; both front-ends
-// give the same events and errors; the states round-trip through JSON at the end.
+// applied to the hand-written `AppSteps` and to its schema twin, and to `ClientSteps` (stacks of
+// destinations) and its schema twin. The path parses as a reference parser reads it; every
+// operation keeps the promises `checkedApply` checks; both front-ends of each pair give the
+// same events and errors; the states round-trip through JSON at the end.
 import ExampleSteps
 import Foundation
 import FuzzSupport
@@ -18,6 +19,8 @@ let dynamicDecoder: JSONDecoder = {
 func check(_ bytes: [UInt8]) {
     var typed = AppSteps()
     var dynamic = DynamicSteps(schema: schema)
+    var client = ClientSteps()
+    var clientTwin = DynamicSteps(schema: DestinationTwin.schema)
     for (index, line) in lines(bytes).prefix(32).enumerated() {
         let operation = PathOperation(line: line)
         let context = "line \(index)"
@@ -29,6 +32,7 @@ func check(_ bytes: [UInt8]) {
             "\(context): \(operation.path.debugDescription) parses as \(parsed), not as "
                 + "\(referenceParse(operation.path))")
         let segments = (try? parsed.get().count) ?? 0
+        applyToBoth(operation, &client, &clientTwin, context + " (destinations)")
         guard !operation.carriesValue, segments <= comparedSegments else {
             // The trees differ here (a value type, or deeper than the twin): check each on a
             // copy, so that the two stay in step.
@@ -51,6 +55,34 @@ func check(_ bytes: [UInt8]) {
     dynamic.checkModals("schema")
     checkRoundTrip(typed, decoder: JSONDecoder(), "typed")
     checkRoundTrip(dynamic, decoder: dynamicDecoder, "schema")
+    require(
+        client.presentedModals == clientTwin.presentedModals,
+        "the destination trees present \(client.presentedModals) and "
+            + "\(clientTwin.presentedModals)")
+    client.checkModals("destinations typed")
+    clientTwin.checkModals("destinations schema")
+    checkRoundTrip(client, decoder: JSONDecoder(), "destinations typed")
+    checkRoundTrip(clientTwin, decoder: DestinationTwin.decoder, "destinations schema")
+}
+
+/// Applies `operation` to a hand-written tree and its schema twin, which mean the same at every
+/// depth: they give the same outcome, but for a value, which only the twin's steps accept.
+func applyToBoth<Root: StepNode>(
+    _ operation: PathOperation, _ typed: inout Root, _ dynamic: inout DynamicSteps,
+    _ context: String
+) {
+    guard !operation.carriesValue else {
+        var typedCopy = typed
+        var dynamicCopy = dynamic
+        _ = typedCopy.checkedApply(operation, context + " typed")
+        _ = dynamicCopy.checkedApply(operation, context + " schema")
+        return
+    }
+    let typedOutcome = typed.checkedApply(operation, context + " typed")
+    let dynamicOutcome = dynamic.checkedApply(operation, context + " schema")
+    require(
+        typedOutcome == dynamicOutcome,
+        "\(context): \(operation): typed \(typedOutcome), schema \(dynamicOutcome)")
 }
 
 /// Walks through the example app: every kind of operation, on good and bad paths.
@@ -92,10 +124,22 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
             .select("profile/friends/u1/friends/u2/friends/u3/friends/u4/settings", fresh: false),
             .show("profile/friends/u1/friends/u2", fresh: false),
         ],
+        [
+            .stack("home/path", ids: ["1", "2"]),
+            .select("home/path/2/account/followers", fresh: false),
+            .select("home/path/2/status/reply", fresh: false), .deselect("home/path/2/status"),
+            .remove("home/path/2/status/reply"), .select("home/path/1/about", fresh: true),
+            .show("home/path/1/about", fresh: false), .remove("home/path/1"),
+            .stack("search/path", ids: ["a", "1"]),
+            .select("search/path/a/status/reply", fresh: false),
+            .deselect("search/path/a/status/reply"), .show("search/path/1/account", fresh: true),
+            .selectValue("home/path/1/status", "x"), .deselect("home/path/9/status"),
+        ],
     ]
     return walks.map { walk in Array(walk.map(\.line).joined(separator: [10])) }
 }
 
 FuzzDriver.main(
-    "fuzz-paths", seeds: seeds, dictionary: Tokens.example + ["/", "//", "\t", "\n", ","],
+    "fuzz-paths", seeds: seeds,
+    dictionary: Tokens.example + DestinationTwin.tokens + ["/", "//", "\t", "\n", ","],
     check: check)

@@ -4,7 +4,7 @@ import StepTree
 /// `steptree check FILE.json...`: runs conformance case files through the library.
 func check(_ files: [String]) -> Int32 {
     guard !files.isEmpty else {
-        printError("usage: steptree check FILE.json [FILE.json ...]")
+        printError(checkUsage)
         return 2
     }
     var report = ConformanceRunner.Report()
@@ -35,26 +35,63 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "check":
-    exit(check(Array(arguments.dropFirst())))
-case "open":
-    exit(open(Array(arguments.dropFirst())))
-case "show": exit(show(Array(arguments.dropFirst())))
-case "graph": exit(graph(Array(arguments.dropFirst())))
-case "replay": exit(replay(Array(arguments.dropFirst())))
-case "lint": exit(lint(Array(arguments.dropFirst())))
-default:
-    printError(
+let checkUsage = """
+    usage: steptree check FILE.json [FILE.json ...]
+      Runs conformance case files; prints failing steps and "N passed, N failed".
+    """
+
+/// The version `steptree --version` prints.
+let toolVersion = "1.0.0-dev"
+
+/// The commands, each with what runs it and its usage, in the order `steptree help` lists them.
+let commands: [(name: String, run: ([String]) -> Int32, usage: String)] = [
+    ("check", check, checkUsage), ("open", open, openUsage), ("show", show, showUsage),
+    ("graph", graph, graphUsage), ("replay", replay, replayUsage), ("lint", lint, lintUsage),
+]
+
+let fullUsage =
+    ([
         """
-        usage: steptree check FILE.json [FILE.json ...]
-          Runs conformance case files; prints failing steps and "N passed, N failed".
-        """)
-    printError(openUsage)
-    printError(showUsage)
-    printError(graphUsage)
-    printError(replayUsage)
-    printError(lintUsage)
+        usage: steptree <command> [options]
+               steptree help [<command>] | steptree <command> --help | steptree --version
+        """
+    ] + commands.map(\.usage)).joined(separator: "\n\n")
+
+/// Whether `argument` asks for help.
+func isHelp(_ argument: String) -> Bool { argument == "--help" || argument == "-h" }
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
+switch arguments.first {
+case "--version":
+    guard rest.isEmpty else {
+        printError("error: --version takes no arguments\n\(fullUsage)")
+        exit(2)
+    }
+    print("steptree \(toolVersion)")
+    exit(0)
+case "help", "--help", "-h":
+    guard let name = rest.first else {
+        print(fullUsage)
+        exit(0)
+    }
+    guard rest.count == 1, let command = commands.first(where: { $0.name == name }) else {
+        printError("error: no command '\(shown(rest.joined(separator: " ")))'\n\(fullUsage)")
+        exit(2)
+    }
+    print(command.usage)
+    exit(0)
+case let name?:
+    guard let command = commands.first(where: { $0.name == name }) else {
+        printError("error: no command '\(shown(name))'\n\(fullUsage)")
+        exit(2)
+    }
+    if rest.contains(where: isHelp) {
+        print(command.usage)
+        exit(0)
+    }
+    exit(command.run(rest))
+case nil:
+    printError(fullUsage)
     exit(2)
 }

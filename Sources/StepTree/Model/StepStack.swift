@@ -106,14 +106,29 @@ public struct StepStack<Element: StepValue>: StepValue {
         return next
     }
 
-    /// The number `id` spells, if it is written as a minted id is: decimal, with no leading
-    /// zero, below `UInt64.max`.
+    /// The number `id` spells, if it is written as a minted id below ``maximumCounter`` is.
+    ///
+    /// A minted id is decimal, with no leading zero. A larger number is a name like any other:
+    /// it does not move the counter, so that the counter never runs out.
     private static func mintedNumber(_ id: String) -> UInt64? {
         guard let first = id.utf8.first, first != UInt8(ascii: "0") || id.utf8.count == 1,
             id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let number = UInt64(id), number < .max
+            let number = UInt64(id), number < maximumCounter
         else { return nil }
         return number
+    }
+
+    /// The largest counter a stack keeps or decodes (`Int64.max`): 2⁶³ pushes from it would be
+    /// needed to run out of numbers.
+    static var maximumCounter: UInt64 { UInt64(Int64.max) }
+
+    /// Refuses a decoded counter above ``maximumCounter``.
+    static func checkCounter(_ next: UInt64?, codingPath: [any CodingKey]) throws {
+        guard let next, next > maximumCounter else { return }
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: codingPath,
+                debugDescription: "the counter \(next) is above \(maximumCounter)"))
     }
 
     /// Rebuilds ``positions`` after a change to the whole list.
@@ -535,8 +550,8 @@ extension StepStack: Codable {
     /// a stack whose counter is ahead of what its elements imply.
     ///
     /// A destination's value is `{"status": …}`: its payload's step under its name.
-    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, an
-    ///   unknown destination, elements nested more than ``StepPath/maximumDepth`` levels below
+    /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, a
+    ///   counter (`next`) above `Int64.max`, an unknown destination, elements nested more than ``StepPath/maximumDepth`` levels below
     ///   the stack (see ``depth``), and, as ``Step`` does, for an element whose selection names
     ///   a step in the wrong layer.
     public init(from decoder: any Decoder) throws {
@@ -549,6 +564,7 @@ extension StepStack: Codable {
         {
             coded = try object.decode([CodedEntry].self, forKey: .elements)
             next = try object.decodeIfPresent(UInt64.self, forKey: .next)
+            try Self.checkCounter(next, codingPath: decoder.codingPath)
         } else {
             coded = try decoder.singleValueContainer().decode([CodedEntry].self)
         }

@@ -126,12 +126,24 @@ extension DynamicSteps: Codable {
             }
             selection[layer] = index
         }
+        if schema.hasDestinations, selection.content == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: ChildKey.selected, in: container,
+                debugDescription: "an element selects one of its destinations")
+        }
         if container.contains(.steps) {
             let steps = try container.nestedContainer(keyedBy: ChildKey.self, forKey: .steps)
             for key in steps.allKeys {
                 guard let index = schema.childIndex(forKey: key.stringValue) else {
                     throw DecodingError.dataCorruptedError(
                         forKey: key, in: steps, debugDescription: "no step '\(key.stringValue)'")
+                }
+                if schema.hasDestinations, index != selection.content {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: steps,
+                        debugDescription:
+                            "destination '\(key.stringValue)' is not the one selected: only "
+                            + "that one has state")
                 }
                 let step = try steps.nestedContainer(keyedBy: ChildKey.self, forKey: key)
                 children[index] = try Self.step(from: step, schema: schema.children[index])
@@ -148,6 +160,7 @@ extension DynamicSteps: Codable {
                 try Self.refuseFields(of: object, except: ["elements", "next"])
                 list = try object.nestedUnkeyedContainer(forKey: .elements)
                 next = try object.decodeIfPresent(UInt64.self, forKey: .next)
+                try StepStack<DynamicSteps>.checkCounter(next, codingPath: object.codingPath)
             } else {
                 list = try container.nestedUnkeyedContainer(forKey: .elements)
             }
@@ -224,7 +237,8 @@ extension DynamicSteps: Codable {
         try container.encodeIfPresent(payload, forKey: .payload)
         if !children.isEmpty {
             var steps = container.nestedContainer(keyedBy: ChildKey.self, forKey: .steps)
-            for (child, step) in zip(schema.children, children) {
+            for (index, (child, step)) in zip(schema.children, children).enumerated()
+            where !schema.hasDestinations || index == selection.content {
                 try steps.encode(step, forKey: ChildKey(stringValue: child.key))
             }
         }
@@ -262,6 +276,14 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func childKey(_ index: Int) -> String { schema.childKeys[index] }
     override func childKind(_ index: Int) -> StepKind { schema.childKinds[index] }
     override func childLayer(_ index: Int) -> StepLayer { schema.childLayers[index] }
+    override func childIsUserDismissible(_ index: Int) -> Bool {
+        schema.childUserDismissible[index]
+    }
+    override var requiresContent: Bool { schema.hasDestinations }
+    override var destinationName: String? {
+        guard schema.hasDestinations, let index = value.selection.content else { return nil }
+        return schema.childKeys[index]
+    }
     override func childIndex(forSegment key: SegmentBytes) -> Int? {
         schema.childIndex(forSegment: key)
     }
@@ -313,7 +335,21 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     }
 
     override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
-        value.selection[layer] = index
+        guard schema.hasDestinations, layer == .content else {
+            value.selection[layer] = index
+            return
+        }
+        // An element shows exactly one destination, and only that one has state: another one
+        // starts from its initial state, and none is never selected.
+        guard let index, let old = value.selection.content, old != index else { return }
+        value.selection.content = index
+        resetChild(old)
+    }
+
+    @discardableResult
+    override func clear(_ layer: StepLayer) -> Int? {
+        if schema.hasDestinations, layer == .content { return nil }
+        return super.clear(layer)
     }
     override func resetChild(_ index: Int) { value.children[index] = schema.initialChildren[index] }
     override func childAccepts(_ value: any StepValue, at index: Int) -> Bool { value is String }

@@ -12,7 +12,24 @@ import Foundation
 ///
 /// `initial` names the children selected at start: one key, or a list with at most one key per
 /// layer (here the `home` tab with `login` presented over it). A `style` is a name (`sheet`,
-/// the default, `cover`, or a custom one) without spaces or control characters.
+/// the default, `cover`, or a custom one) without spaces or control characters. A presented
+/// step declared `"userDismissible": false` is one a gesture cannot dismiss (see
+/// ``isUserDismissible``).
+///
+/// A stack's `element` may declare `destinations` instead of children: a stack of
+/// destinations, as a ``StepDestination`` enum makes one in code. Each destination is a node
+/// schema with a key; an element shows exactly one of them, the first at start, and only that
+/// one has state.
+///
+/// ```json
+/// {"key": "path", "kind": "stack", "element": {"destinations": [
+///   {"key": "status", "initial": "thread", "children": [
+///     {"key": "thread"}, {"key": "reply", "kind": "present"}]},
+///   {"key": "about"}]}}
+/// ```
+///
+/// An element is then `…/path/<id>`, its destination `…/path/<id>/status`
+/// (`push(path: "path/about")` pushes an element showing `about`).
 ///
 /// A schema is immutable and shared by every value of its tree.
 public final class StepSchema: Sendable {
@@ -28,10 +45,17 @@ public final class StepSchema: Sendable {
     public let element: StepSchema?
     /// Whether the content children are tabs.
     public let hasTabs: Bool
+    /// Whether the children are destinations: this is the element schema of a stack of
+    /// destinations, whose elements each show exactly one of them.
+    public let hasDestinations: Bool
+    /// Whether a gesture (a sheet swiped away) may dismiss this step when presented: `false`
+    /// for a present step declared `"userDismissible": false`, `true` for every other step.
+    public let isUserDismissible: Bool
     /// The children's keys and kinds, read by the engine without touching the child schemas.
     let childKeys: [String]
     let childKinds: [StepKind]
     let childLayers: [StepLayer]
+    let childUserDismissible: [Bool]
     /// Finds a child by the bytes of its key, as a hand-written node's table does.
     private let matcher: KeyMatcher
     /// The children's initial states, built once and shared by copy-on-write: a new node of
@@ -55,7 +79,7 @@ public final class StepSchema: Sendable {
 
     init(
         key: String, kind: StepKind, initial: SelectedIndices, children: [StepSchema],
-        element: StepSchema?
+        element: StepSchema?, hasDestinations: Bool = false, isUserDismissible: Bool = true
     ) {
         self.key = key
         self.kind = kind
@@ -63,15 +87,20 @@ public final class StepSchema: Sendable {
         self.children = children
         self.element = element
         self.hasTabs = children.contains { $0.kind == .tab }
+        self.hasDestinations = hasDestinations
+        self.isUserDismissible = isUserDismissible
         self.childKeys = children.map(\.key)
         self.childKinds = children.map(\.kind)
         self.childLayers = children.map(\.kind.layer)
+        self.childUserDismissible = children.map(\.isUserDismissible)
         self.matcher = KeyMatcher(children.map(\.key))
         self.initialChildren = children.map { Step(DynamicSteps(schema: $0)) }
         var hasher = Hasher()
         hasher.combine(key)
         hasher.combine(kind)
         hasher.combine(initial)
+        hasher.combine(hasDestinations)
+        hasher.combine(isUserDismissible)
         for child in children { hasher.combine(child.fingerprint) }
         hasher.combine(element?.fingerprint)
         self.fingerprint = hasher.finalize()
@@ -118,7 +147,8 @@ public final class StepSchema: Sendable {
     ///   of more than ``maximumNodeCount`` nodes.
     public convenience init(jsonObject: Any) throws(StepSchemaError) {
         var budget = Self.maximumNodeCount
-        let root = try Self.parse(jsonObject, path: "/", isRoot: true, depth: 0, budget: &budget)
+        let root = try Self.parse(
+            jsonObject, path: "/", isRoot: true, isElement: false, depth: 0, budget: &budget)
         self.init(
             key: "", kind: root.kind, initial: root.initialIndices, children: root.children,
             element: root.element)
@@ -129,7 +159,7 @@ public final class StepSchema: Sendable {
     ]
 
     private static func parse(
-        _ object: Any, path: String, isRoot: Bool, depth: Int, budget: inout Int
+        _ object: Any, path: String, isRoot: Bool, isElement: Bool, depth: Int, budget: inout Int
     ) throws(StepSchemaError) -> StepSchema {
         func fail(_ problem: String) -> StepSchemaError {
             StepSchemaError(path: path, problem: problem)
@@ -138,7 +168,10 @@ public final class StepSchema: Sendable {
         budget -= 1
         guard budget >= 0 else { throw fail("the schema has more than \(maximumNodeCount) nodes") }
         guard let fields = object as? [String: Any] else { throw fail("a node must be an object") }
-        let known: Set = ["key", "kind", "style", "initial", "children", "element"]
+        let known: Set = [
+            "key", "kind", "style", "userDismissible", "initial", "children", "element",
+            "destinations",
+        ]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown field '\(StepPath.excerpt(unknown))'")
         }
@@ -170,6 +203,16 @@ public final class StepSchema: Sendable {
         } else {
             throw fail("unknown kind '\(StepPath.excerpt(kindName))'")
         }
+        var isUserDismissible = true
+        if let value = fields["userDismissible"], !(value is NSNull) {
+            guard case .present = kind else {
+                throw fail("'userDismissible' is only for present steps")
+            }
+            guard let flag = boolean(value) else {
+                throw fail("'userDismissible' must be true or false")
+            }
+            isUserDismissible = flag
+        }
         // A root or element schema is shown by its context, not by a kind of its own: any kind
         // written there is read (so it must be a known one) and otherwise ignored, as the case
         // format leaves it open.
@@ -182,8 +225,8 @@ public final class StepSchema: Sendable {
             for item in items {
                 let childKey = (item as? [String: Any])?["key"] as? String ?? "?"
                 let child = try parse(
-                    item, path: join(path, childKey), isRoot: false, depth: depth + 1,
-                    budget: &budget)
+                    item, path: join(path, childKey), isRoot: false, isElement: false,
+                    depth: depth + 1, budget: &budget)
                 if child.key.isEmpty { throw fail("a child has no key") }
                 if !seen.insert(SegmentKey(child.key)).inserted {
                     throw fail("step '\(StepPath.excerpt(child.key))' is declared twice")
@@ -204,14 +247,20 @@ public final class StepSchema: Sendable {
                 throw fail("an element schema has no key")
             }
             element = try parse(
-                elementObject, path: join(path, "*"), isRoot: true, depth: depth + 1,
-                budget: &budget)
+                elementObject, path: join(path, "*"), isRoot: true, isElement: true,
+                depth: depth + 1, budget: &budget)
         }
         if kind == .stack {
             if !children.isEmpty { throw fail("a stack has elements, not children") }
             if element == nil {
                 element = StepSchema.leaf
             }
+        }
+
+        if let list = fields["destinations"], !(list is NSNull) {
+            return try destinationElement(
+                list, fields: fields, path: path, isElement: isElement, depth: depth,
+                budget: &budget)
         }
 
         var initial = SelectedIndices()
@@ -230,7 +279,57 @@ public final class StepSchema: Sendable {
             initial[layer] = index
         }
         return StepSchema(
-            key: key ?? "", kind: kind, initial: initial, children: children, element: element)
+            key: key ?? "", kind: kind, initial: initial, children: children, element: element,
+            isUserDismissible: isUserDismissible)
+    }
+
+    /// The element schema of a stack of destinations, from its `destinations` (`list`): each a
+    /// node schema with a key, shown inline, the first one at start.
+    private static func destinationElement(
+        _ list: Any, fields: [String: Any], path: String, isElement: Bool, depth: Int,
+        budget: inout Int
+    ) throws(StepSchemaError) -> StepSchema {
+        func fail(_ problem: String) -> StepSchemaError {
+            StepSchemaError(path: path, problem: problem)
+        }
+        guard isElement else { throw fail("'destinations' is only for a stack's element") }
+        for field in ["children", "initial"]
+        where fields[field] != nil && !(fields[field] is NSNull) {
+            throw fail("an element with destinations has no '\(field)'")
+        }
+        guard let items = list as? [Any] else { throw fail("'destinations' must be an array") }
+        guard !items.isEmpty else { throw fail("'destinations' is empty") }
+        var destinations: [StepSchema] = []
+        var seen = Set<SegmentKey>()
+        for item in items {
+            let name = (item as? [String: Any])?["key"] as? String ?? "?"
+            let itemPath = join(path, name)
+            let destination = try parse(
+                item, path: itemPath, isRoot: false, isElement: false, depth: depth + 1,
+                budget: &budget)
+            if destination.key.isEmpty { throw fail("a destination has no key") }
+            guard destination.kind == .inline else {
+                throw StepSchemaError(
+                    path: itemPath, problem: "a destination is shown inline: it has no kind")
+            }
+            if !seen.insert(SegmentKey(destination.key)).inserted {
+                throw fail(
+                    "destination '\(StepPath.excerpt(destination.key))' is declared twice")
+            }
+            destinations.append(destination)
+        }
+        return StepSchema(
+            key: "", kind: .inline, initial: SelectedIndices(0), children: destinations,
+            element: nil, hasDestinations: true)
+    }
+
+    /// The flag `value` is: `true` or `false` (not a number).
+    private static func boolean(_ value: Any) -> Bool? {
+        if let flag = value as? Bool, type(of: value) == Bool.self { return flag }
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
+            return nil
+        }
+        return number.boolValue
     }
 
     /// Whether `style` can name a presentation style: a style is a name, written as it is in
@@ -276,8 +375,9 @@ public final class StepSchema: Sendable {
 }
 
 extension StepSchema: Hashable {
-    /// Schemas are equal when they describe the same shape: keys, kinds, styles, initial
-    /// selections and element schemas, recursively.
+    /// Schemas are equal when they describe the same shape: keys, kinds, styles, whether
+    /// gestures may dismiss them, initial selections, destinations and element schemas,
+    /// recursively.
     ///
     /// Two loads of the same JSON are equal.
     /// - Complexity: O(1) for the same or differently shaped schemas (by a fingerprint), O(*n*)
@@ -285,7 +385,9 @@ extension StepSchema: Hashable {
     public static func == (lhs: StepSchema, rhs: StepSchema) -> Bool {
         lhs === rhs
             || (lhs.fingerprint == rhs.fingerprint && lhs.key == rhs.key && lhs.kind == rhs.kind
-                && lhs.initialIndices == rhs.initialIndices && lhs.children == rhs.children
+                && lhs.initialIndices == rhs.initialIndices
+                && lhs.hasDestinations == rhs.hasDestinations
+                && lhs.isUserDismissible == rhs.isUserDismissible && lhs.children == rhs.children
                 && lhs.element == rhs.element)
     }
 

@@ -247,6 +247,11 @@ extension StepNode {
                 if edit.operation == .deselect { throw .cannotDeselectElement(path) }
             case .child(let index):
                 if walk.parent?.childKind(index) == .tab { throw .cannotDeselectTab(path) }
+                if let parent = walk.parent, parent.requiresContent,
+                    parent.childLayer(index) == .content
+                {
+                    throw .cannotDeselectDestination(path)
+                }
             }
             if walk.passesThroughClosedFrame { return false }
             if edit.byUser, let parent = walk.parent,

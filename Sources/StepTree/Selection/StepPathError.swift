@@ -17,6 +17,9 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotDeselectTab(StepPath)
     /// Stack elements are removed by changing the stack.
     case cannotDeselectElement(StepPath)
+    /// A destination-stack element always shows its destination: remove the element, or select
+    /// another destination.
+    case cannotDeselectDestination(StepPath)
     /// Two elements of the stack at `in` would share this id (`nil`: the stack the operation
     /// was called on).
     case duplicateElementID(String, in: StepPath?)
@@ -53,6 +56,9 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotDeselectTab(let path): "\(path) is a tab and cannot be deselected"
         case .cannotDeselectElement(let path):
             "\(path) is a stack element; change the stack to remove it"
+        case .cannotDeselectDestination(let path):
+            "\(path) is the destination of its element; remove the element, or select another "
+                + "destination"
         case .duplicateElementID(let id, let path):
             "element id '\(StepPath.excerpt(id))' appears twice in \(Self.stack(path))"
         case .invalidElementID(let id, let path):

@@ -136,6 +136,48 @@ import Testing
         BadSchema(
             nestedStacks(depth: StepSchema.maximumDepth + 1),
             nestedStacksPath(StepSchema.maximumDepth + 1), "nested deeper than 64 levels"),
+        // Modals a gesture cannot dismiss.
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "push", "userDismissible": false}]}"#, "/a",
+            "'userDismissible' is only for present steps"),
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "present", "userDismissible": 0}]}"#, "/a",
+            "'userDismissible' must be true or false"),
+        BadSchema(
+            #"{"children": [{"key": "a", "kind": "present", "userDismissible": "no"}]}"#, "/a",
+            "'userDismissible' must be true or false"),
+        // Destinations.
+        BadSchema(#"{"destinations": []}"#, "/", "'destinations' is only for a stack's element"),
+        BadSchema(
+            #"{"children": [{"key": "a", "destinations": [{"key": "x"}]}]}"#, "/a",
+            "'destinations' is only for a stack's element"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": {}}}]}"#,
+            "/s/*", "'destinations' must be an array"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": []}}]}"#,
+            "/s/*", "'destinations' is empty"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{"key": "x"}], "children": []}}]}"#,
+            "/s/*", "an element with destinations has no 'children'"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"initial": "x", "destinations": [{"key": "x"}]}}]}"#,
+            "/s/*", "an element with destinations has no 'initial'"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{}]}}]}"#,
+            "/s/*", "a destination has no key"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{"key": "x", "kind": "push"}]}}]}"#,
+            "/s/*/x", "a destination is shown inline: it has no kind"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{"key": "x"}, {"key": "x"}]}}]}"#,
+            "/s/*", "destination 'x' is declared twice"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{"key": "x", "children": [{"key": "y", "kind": "jump"}]}]}}]}"#,
+            "/s/*/x/y", "unknown kind 'jump'"),
+        BadSchema(
+            #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{"key": "a/b"}]}}]}"#,
+            "/s/*/a/b", "key 'a/b' is empty, too long, or contains '/' or a control character"),
     ]
 
     /// A chain of `depth` nodes below the root, each the only child `a` of the previous one.

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@testable import StepTree
+
+/// Seeded property tests of destination stacks and minted ids, on the hand-written
+/// `ClientSteps` (see `DestinationStackTests`) and its schema twin
+/// (`SchemaDestinationTests.clientJSON`) side by side.
+///
+/// Operations: pushes of each destination by path (minted or explicit ids, some duplicate or
+/// invalid, some going on inside the new element), selections inside elements (another
+/// destination, a destination's own steps), renewals, pops (one, the last *k*, to an id, to
+/// the root), tab switches, and encode → decode round trips that replace the state. The
+/// default run: 6 seeds × 150 operations, about 2,000 events. `STEPTREE_STACK_SEEDS=1-500`
+/// runs others. After every operation:
+/// (a) both trees succeed or fail alike, a failure leaving the state `==` before;
+/// (b) they give the same events, which are what SPEC §2–§3 read literally give
+///     (`DriverSpecOracle`), and which played on the old headless screen reach the new one;
+///     the screens that left and joined are the difference of the two screens (check (l) of
+///     `EnginePropertyTests`);
+/// (c) an id minted in a stack was never used in that stack before;
+/// (d) two more states built by the same operations (without the round trips) are `==`;
+/// (e) a round trip gives a state `==` to the one encoded, which encodes to the same bytes;
+/// and the events from a random earlier state to the new one are also the oracle's.
+@Suite struct DestinationStackPropertyTests {
+    static let seeds: [UInt64] =
+        EnginePropertyTests.seeds(from: "STEPTREE_STACK_SEEDS") ?? [1, 2, 3, 5]
+    static let operationsPerSeed = 80
+
+    static let tabs = ["home", "search"]
+    static let destinations = ["status", "account", "about"]
+    /// What each destination's own steps are, for paths inside an element.
+    static let inner = ["status": ["thread", "reply"], "account": ["posts", "followers"]]
+
+    enum Operation: CustomStringConvertible {
+        case push(StepPath, id: String?)
+        case select(StepPath)
+        case renew(StepPath)
+        case pop(String)
+        case popLast(Int, String)
+        case popTo(String, String)
+        case popToRoot(String)
+        case roundTrip
+
+        var description: String {
+            switch self {
+            case .push(let path, let id): "push \(path) id \(id ?? "-")"
+            case .select(let path): "select \(path)"
+            case .renew(let path): "renew \(path)"
+            case .pop(let tab): "pop in \(tab)"
+            case .popLast(let count, let tab): "pop last \(count) in \(tab)"
+            case .popTo(let id, let tab): "pop to \(id) in \(tab)"
+            case .popToRoot(let tab): "pop to root in \(tab)"
+            case .roundTrip: "round trip"
+            }
+        }
+
+        /// Runs the operation; returns the id minted by a push with no id.
+        func run<Root: StepNode & Codable>(
+            on state: inout Root, _ coder: (Root) throws -> Root
+        ) throws -> String? {
+            switch self {
+            case .push(let path, let id):
+                let frame = try state.push(path: path, id: id)
+                return id == nil ? frame.segments.last : nil
+            case .select(let path): try state.select(path: path)
+            case .renew(let path): try state.renew(path: path)
+            case .pop(let tab): _ = state.pop(in: StepPath([tab]))
+            case .popLast(let count, let tab): _ = state.pop(last: count, in: StepPath([tab]))
+            case .popTo(let id, let tab): _ = try state.pop(to: id, in: StepPath([tab]))
+            case .popToRoot(let tab): _ = state.popToRoot(in: StepPath([tab]))
+            case .roundTrip: state = try coder(state)
+            }
+            return nil
+        }
+    }
+
+    /// A random operation on a state whose stacks hold `ids`.
+    static func operation(ids: [String: [String]], _ random: inout SeededGenerator) -> Operation {
+        let tab = random.pick(tabs)
+        let stack = ids[tab] ?? []
+        let destination = random.pick(destinations)
+        func element() -> String {
+            stack.isEmpty || random.chance(5) ? "9\(random.below(3))" : random.pick(stack)
+        }
+        func inside() -> [String] {
+            var segments = [destination]
+            if let steps = inner[destination], random.chance(50) {
+                segments.append(random.pick(steps))
+            }
+            return segments
+        }
+        switch random.below(100) {
+        case 0..<30:
+            let id: String? =
+                random.chance(70)
+                ? nil : random.pick(["7", "40", "x", "", "a/b"] + stack.suffix(1))
+            let rest = random.chance(20) ? [] : inside()
+            return .push(StepPath([tab, "path"] + rest), id: id)
+        case 30..<50: return .select(StepPath([tab, "path", element()] + inside()))
+        case 50..<55: return .select(StepPath([tab]))
+        case 55..<62: return .renew(StepPath([tab, "path", element()] + inside()))
+        case 62..<72: return .pop(tab)
+        case 72..<77: return .popLast(random.below(4), tab)
+        case 77..<82: return .popTo(element(), tab)
+        case 82..<86: return .popToRoot(tab)
+        default: return .roundTrip
+        }
+    }
+
+    static func roundTrip<Root: Codable>(_ state: Root, schema: StepSchema?) throws -> Root {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(state)
+        let decoder = JSONDecoder()
+        if let schema { decoder.userInfo[.stepSchema] = schema }
+        let decoded = try decoder.decode(Root.self, from: data)
+        guard try encoder.encode(decoded) == data else {
+            throw CocoaError(.coderInvalidValue, userInfo: ["text": "another encoding"])
+        }
+        return decoded
+    }
+
+    /// The ids of each tab's stack.
+    static func ids(_ state: ClientSteps) -> [String: [String]] {
+        ["home": state.home.path.value.ids, "search": state.search.path.value.ids]
+    }
+
+    /// (b) for one change of `Root`; the events as text.
+    static func eventProblems<Root: StepNode>(_ old: Root, _ new: Root) -> ([String], [String]) {
+        let events = NavigationDiff.events(from: old, to: new)
+        let text = events.map(\.description)
+        var problems: [String] = []
+        let literal = DriverSpecOracle.events(from: old, to: new)
+        if literal != text { problems.append("(b) SPEC read literally gives \(literal)") }
+        var screen = HeadlessScreen(old)
+        do {
+            try screen.apply(events, reaching: new)
+            if screen != HeadlessScreen(new) { problems.append("(b) the events reach\n\(screen)") }
+        } catch {
+            problems.append("(b) \(error)")
+        }
+        problems += DriverTransitionChecker<Root>.lifecycleProblems(old, new, events: events)
+        return (text, problems)
+    }
+
+    @Test(arguments: seeds)
+    func destinationStacksKeepTheirPromises(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let schema = try StepSchema(json: Data(SchemaDestinationTests.clientJSON.utf8))
+        var typed = ClientSteps()
+        var dynamic = DynamicSteps(schema: schema)
+        var lineages = (ClientSteps(), DynamicSteps(schema: schema))
+        var used: [String: Set<String>] = [:]
+        var history = [dynamic]
+        var log: [String] = []
+        var counts = (events: 0, failures: 0, minted: 0)
+        for _ in 0..<Self.operationsPerSeed {
+            let operation = Self.operation(ids: Self.ids(typed), &random)
+            log.append(operation.description)
+            let (oldTyped, oldDynamic) = (typed, dynamic)
+            var problems: [String] = []
+            let typedResult = Result {
+                try operation.run(on: &typed) { try Self.roundTrip($0, schema: nil) }
+            }
+            let dynamicResult = Result {
+                try operation.run(on: &dynamic) { try Self.roundTrip($0, schema: schema) }
+            }
+            switch (typedResult, dynamicResult) {
+            case (.success(let typedID), .success(let dynamicID)):
+                if typedID != dynamicID {
+                    problems.append("(a) minted \(typedID ?? "-") and \(dynamicID ?? "-")")
+                }
+                if let id = typedID, case .push(let path, _) = operation {
+                    counts.minted += 1
+                    if used[path.segments[0], default: []].contains(id) {
+                        problems.append("(c) \(id) was used before in \(path.segments[0])")
+                    }
+                }
+                if case .roundTrip = operation {
+                    if typed != oldTyped || dynamic != oldDynamic {
+                        problems.append("(e) the round trip changed the state")
+                    }
+                } else {
+                    _ = try? operation.run(on: &lineages.0) { $0 }
+                    _ = try? operation.run(on: &lineages.1) { $0 }
+                }
+            case (.failure, .failure):
+                counts.failures += 1
+                if typed != oldTyped || dynamic != oldDynamic {
+                    problems.append("(a) a failure changed the state")
+                }
+            default:
+                problems.append("(a) \(typedResult) but \(dynamicResult)")
+            }
+            for (tab, ids) in Self.ids(typed) { used[tab, default: []].formUnion(ids) }
+            if lineages.0 != typed || lineages.1 != dynamic {
+                problems.append("(d) another build differs")
+            }
+            if Self.ids(typed)["home"] != dynamic["home"]?["path"]?.elementIDs {
+                problems.append("the trees hold other ids")
+            }
+            let (typedEvents, typedProblems) = Self.eventProblems(oldTyped, typed)
+            let (dynamicEvents, dynamicProblems) = Self.eventProblems(oldDynamic, dynamic)
+            problems += typedProblems + dynamicProblems
+            if typedEvents != dynamicEvents {
+                problems.append("(b) the schema gives \(dynamicEvents), not \(typedEvents)")
+            }
+            counts.events += typedEvents.count
+            // The two trees give the same events, checked above: one is enough here.
+            problems += Self.eventProblems(random.pick(history), dynamic).1
+            history.append(dynamic)
+            guard problems.isEmpty else {
+                Issue.record(
+                    "seed \(seed), after\n\(log.joined(separator: "\n"))\nevents \(typedEvents)\n\(problems.joined(separator: "\n"))"
+                )
+                return
+            }
+        }
+        // The operations reach what they are meant to exercise.
+        if ProcessInfo.processInfo.environment["STEPTREE_PROPERTY_STATS"] != nil {
+            print("seed \(seed): \(counts)")
+        }
+        #expect(counts.events > 40 && counts.failures > 3 && counts.minted > 10)
+    }
+}
