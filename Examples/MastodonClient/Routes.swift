@@ -9,12 +9,17 @@ struct ClientLinks {
 
     init() {
         var router = DeepLinkRouter<ClientSteps>(
-            origins: [.scheme("myapp"), .universalLink(host: "*")])
+            origins: [.scheme("myapp"), .universalLink(host: "my.server"), .universalLink(host: "*")]
+        )
         do {
+            // The user's own server and scheme: no server in the payload.
             try router.register("myapp://status/<id>", showing: "./path/status")
+            try router.register("https://my.server/@<user>", showing: "./path/account")
+            // Any other server: the payload keeps where the post or person lives.
             try router.register("https://<server>/@<user>", showing: "./path/account")
             try router.register("https://<server>/@<user>/<id>", showing: "./path/status")
-            try router.register("https://<server>/tags/<tag>", showing: "./path/hashtag")
+            // On every server a hashtag is the same timeline.
+            try router.register("tags/<tag>", showing: "./path/hashtag")
         } catch {
             preconditionFailure("the client's routes are valid: \(error)")
         }

@@ -45,8 +45,6 @@ enum Destination: StepDestination {
     static let destinations: [StepDestinationCase<Self>] = [
         .init(Self.status), .init(Self.account), .init(Self.hashtag), .init(Self.list),
     ]
-
-    static func status(_ id: String) -> Self { .status(StatusScreen(id: id)) }
 }
 
 /// One tab: its root screen, the stack of destinations pushed over it, and a sheet of its own.

@@ -13,9 +13,28 @@ struct ChangeLog: StepsObserver {
             print("  left:   " + change.disappeared.map(\.description).joined(separator: ", "))
         }
         if !change.appeared.isEmpty {
-            print("  joined: " + change.appeared.map(\.description).joined(separator: ", "))
+            print("  joined: " + change.appeared.map(describe).joined(separator: ", "))
         }
     }
+
+    /// A frame, and what a pushed destination shows.
+    func describe(_ frame: ScreenFrame) -> String {
+        switch frame.value(as: Destination.self) {
+        case .status(let status)?:
+            "\(frame) (status \(status.id)\(status.user.isEmpty ? "" : " by @" + status.user) "
+                + "on \(status.server.or("my.server")))"
+        case .account(let account)?:
+            "\(frame) (@\(account.user) on \(account.server.or("my.server")))"
+        case .hashtag(let hashtag)?: "\(frame) (#\(hashtag.tag))"
+        case .list(let list)?: "\(frame) (list \(list.name))"
+        case nil: "\(frame)"
+        }
+    }
+}
+
+extension String {
+    /// The text, or `fallback` when it is empty.
+    func or(_ fallback: String) -> String { isEmpty ? fallback : self }
 }
 StepsObservation.observer = ChangeLog()
 
@@ -43,10 +62,11 @@ step("Signed in") {
     try navigator.close(path: "signIn")
 }
 step("Tap a post in the timeline, then the same post quoted in a reply: two screens") {
-    try navigator.push(Destination.status("109876543210"))
-    try navigator.push(Destination.status("109876543210"))
+    let post = Destination.status(StatusScreen(id: "1098765", user: "ann"))
+    try navigator.push(post)
+    try navigator.push(post)
 }
-step("A link from another server: opens in the selected tab, on top of its stack") {
+step("A link to a post on another server: in the selected tab, on top of its stack") {
     try links.open("https://hachyderm.io/@alice/109999", in: navigator)
 }
 step("Explore: its filters sheet, then a hashtag link lands under the sheet, which stays") {
@@ -58,16 +78,14 @@ step("An account on the user's own server, and the app's own scheme") {
     try links.open("https://my.server/@bob", in: navigator)
     try links.open("myapp://status/123", in: navigator)
 }
-step("The status presents its reply sheet; then the status closes itself") {
+// The status screen keeps its own frame, as a SwiftUI view gets it from the path binding.
+let status = navigator.frames(in: "explore").last
+step("The status presents its reply sheet; then the status closes itself, sheet and all") {
     try navigator.select(path: "explore/path/3/status/reply")
-    let frame = navigator.frames(in: "explore/path").last
-    if let frame { navigator.close(frame) }
+    if let status { navigator.close(status) }
 }
-step("Closing it again does nothing") {
-    if let frame = navigator.frames(in: "explore/path").first {
-        navigator.close(frame)
-        navigator.close(frame)
-    }
+step("Closing it again does nothing and tells no one") {
+    if let status { print("  closed: \(navigator.close(status))") }
 }
 step("Re-tap the explore tab: its stack pops to the root") {
     try navigator.userDidSelectTab(path: "explore")
@@ -77,7 +95,10 @@ step("Back to the timeline, and compose a post over the whole app") {
     try navigator.select(path: "compose", with: ComposeScreen(text: "Hello, fediverse"))
 }
 step("The compose sheet sends the post and closes itself") {
-    if let compose = navigator.modal(at: "compose") { navigator.close(compose.frame) }
+    if let compose = navigator.modal(at: .root) { navigator.close(compose.frame) }
+}
+step("A list pushed onto the profile tab's stack: the push selects the tab on the way") {
+    try navigator.push(Destination.list(ListScreen(name: "Swift folks")), onto: "profile/path")
 }
 step("A link nobody routes is a typed error") {
     try links.open("https://mastodon.social/about/more", in: navigator)

@@ -5,7 +5,7 @@ import Testing
 /// transcript (`Fixtures/<name>.txt`). Regenerate one with `swift run -q <name> >
 /// Tests/StepTreeTests/Fixtures/<name>.txt` after a deliberate change.
 @Suite struct ExampleTranscriptTests {
-    @Test(arguments: ["recursive-profiles", "schema-app"])
+    @Test(arguments: ["mastodon-client", "recursive-profiles", "schema-app"])
     func transcriptMatchesTheFixture(example: String) throws {
         let run = try CommandRun.run(example, [])
         #expect(run.status == 0)
