@@ -9,7 +9,9 @@ struct ClientLinks {
 
     init() {
         var router = DeepLinkRouter<ClientSteps>(
-            origins: [.scheme("myapp"), .universalLink(host: "my.server"), .universalLink(host: "*")]
+            origins: [
+                .scheme("myapp"), .universalLink(host: "my.server"), .universalLink(host: "*"),
+            ]
         )
         do {
             // The user's own server and scheme: no server in the payload.

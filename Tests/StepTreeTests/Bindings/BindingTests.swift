@@ -76,7 +76,8 @@ final class UIChangeRecorder: StepsObserver {
             #expect(navigator.root.profile.friends.ids == ["ann"])
 
             // A NavigationLink(value:) appends a frame to push.
-            path.set(path.get() + [ScreenFrame.push(path: StepPath(["profile", "friends", "carl"]))])
+            path.set(
+                path.get() + [ScreenFrame.push(path: StepPath(["profile", "friends", "carl"]))])
             #expect(navigator.root.profile.friends.ids == ["ann", "carl"])
             #expect(
                 recorder.lines == [
