@@ -137,11 +137,11 @@ extension StepNode {
     }
 
     /// Makes `edit` along `path`, reporting into `sink`; a path literal that did not parse
-    /// throws its error.
+    /// throws its error (its ``PathSegments/checkedCount()`` does, with no copy of the path).
     mutating func edit(
         path: StepPath, _ edit: StepEdit, reporting sink: SelectionSink = .observers
     ) throws(StepPathError) {
-        try self.edit(along: path.checked(), edit, reporting: sink)
+        try self.edit(along: path, edit, reporting: sink)
     }
 
     // Inlined into both callers, so that each has its concrete segments and the passes below

@@ -26,7 +26,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// in ``problem``, and every operation given it throws that error.
     public init(stringLiteral text: String) {
         do {
-            self.init(segments: try Self.parts(of: text).map { String($0) }, invalid: nil)
+            self.init(try text.withUTF8Bytes(Self.parsedSegments(ofBytes:)).get())
         } catch {
             self.init(segments: [], invalid: InvalidPath(problem: error))
         }
@@ -50,8 +50,34 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     ///   ``StepPathError/tooDeep(_:)`` beyond ``maximumDepth`` segments and
     ///   ``StepPathError/segmentTooLong(index:length:)`` beyond ``maximumSegmentLength`` bytes.
     /// - Complexity: O(*n*) in the length of `text`.
+    @inlinable
     public init(parsing text: some StringProtocol) throws(StepPathError) {
-        self.init(segments: try Self.parts(of: String(text)).map { String($0) }, invalid: nil)
+        // Inlinable: specialized where it is called, it reads the text's bytes with no generic
+        // metadata made at run time.
+        self.init(try text.withUTF8Bytes(Self.parsedSegments(ofBytes:)).get())
+    }
+
+    /// The segments of the path text `bytes`, checked as ``init(parsing:)`` checks them: read in
+    /// place, and copied into one array allocated once at its final size.
+    /// - Complexity: O(*n*) in the number of bytes.
+    @usableFromInline
+    static func parsedSegments(ofBytes bytes: SegmentBytes) -> Result<
+        [String], StepPathError
+    > {
+        let count: Int
+        switch checkedSegmentCount(bytes) {
+        case .success(let checked): count = checked
+        case .failure(let problem): return .failure(problem)
+        }
+        // A `/` is one byte of its own in UTF-8: the bytes between two are valid UTF-8. Appended
+        // within the capacity reserved, by code specialized here: the array is allocated once.
+        var segments: [String] = []
+        segments.reserveCapacity(count)
+        forEachSegment(in: segmentBytes(ofPath: bytes)) { segment in
+            segments.append(String(decoding: segment, as: UTF8.self))
+            return true
+        }
+        return .success(segments)
     }
 
     /// The segments of a relative path such as `profile/detail/dark`, as slices of `text`:

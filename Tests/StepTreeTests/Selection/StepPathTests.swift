@@ -74,6 +74,56 @@ import Testing
         #expect((try? StepPath(parsing: "a/\u{301}b"))?.segments == ["a", "\u{301}b"])
     }
 
+    /// A literal is read as ``StepPath/init(parsing:)`` reads the same text: the same segments,
+    /// stored strings longer than a small string included, or the same problem.
+    @Test(arguments: [
+        "a", "/a", "profile/detail/dark", "/é/日本/\u{301}b", "a/\u{301}",
+        "settings-notifications-advanced/" + String(repeating: "x", count: 1024),
+        "", "/", "//", "a//b", "a/b/", "/a/" + String(repeating: "x", count: 1025),
+        Array(repeating: "s", count: 129).joined(separator: "/"),
+    ])
+    func aLiteralParsesAsTextFromOutsideDoes(_ text: String) {
+        let literal = StepPath(stringLiteral: text)
+        do {
+            let parsed = try StepPath(parsing: text)
+            #expect(literal.problem == nil)
+            #expect(literal.segments == parsed.segments)
+            #expect(literal == parsed)
+            #expect(literal.description == (text.hasPrefix("/") ? text : "/" + text))
+        } catch {
+            #expect(literal.problem == error)
+            #expect(literal.segments == [])
+        }
+    }
+
+    /// The depth is checked before the segments, and the first bad segment is the one named,
+    /// for a literal as for text from outside.
+    @Test(arguments: [
+        (
+            Array(repeating: "s", count: 3).joined(separator: "/") + "//"
+                + Array(repeating: "s", count: 125).joined(separator: "/"),
+            StepPathError.tooDeep(129)
+        ),
+        ("a/" + String(repeating: "x", count: 1025) + "/", .segmentTooLong(index: 1, length: 1025)),
+        ("/a//" + String(repeating: "x", count: 1025), .emptySegment(index: 1)),
+        (String(repeating: "x", count: 1025) + "//", .segmentTooLong(index: 0, length: 1025)),
+    ])
+    func theFirstProblemIsTheOneKept(_ text: String, error: StepPathError) {
+        #expect(StepPath(stringLiteral: text).problem == error)
+        #expect(throws: error) { try StepPath(parsing: text) }
+    }
+
+    /// The segments of a parsed path are whole strings of their own, not views into the text.
+    @Test func parsedSegmentsAreStringsOfTheirOwn() throws {
+        var text = "profile/friends-of-friends-list/u2"
+        let path = try StepPath(parsing: text)
+        text = "changed"
+        #expect(path.segments == ["profile", "friends-of-friends-list", "u2"])
+        #expect(path.segments.map(\.utf8.count) == [7, 23, 2])
+        #expect(try StepPath(parsing: Substring("x/profile").dropFirst(2)).segments == ["profile"])
+        #expect(text == "changed")
+    }
+
     @Test func codableRoundTripsAndRefusesBadSegments() throws {
         let path = StepPath(["profile", "friends", "ann lee"])
         let data = try JSONEncoder().encode(path)
