@@ -559,14 +559,15 @@ extension StepStack: Codable {
         // then leave out an element that no longer decodes (see `RepairingDecoder`).
         let coded: [CodedEntry]
         var next: UInt64?
-        if let object = try? decoder.container(keyedBy: StackField.self),
-            object.contains(.elements)
-        {
+        // The array form first: asking an array for a keyed container throws an error whose
+        // coding path is built from the whole depth, at every level of a recursive stack.
+        if (try? decoder.unkeyedContainer()) != nil {
+            coded = try decoder.singleValueContainer().decode([CodedEntry].self)
+        } else {
+            let object = try decoder.container(keyedBy: StackField.self)
             coded = try object.decode([CodedEntry].self, forKey: .elements)
             next = try object.decodeIfPresent(UInt64.self, forKey: .next)
             try Self.checkCounter(next, codingPath: decoder.codingPath)
-        } else {
-            coded = try decoder.singleValueContainer().decode([CodedEntry].self)
         }
         let entries = coded.map(\.entry)
         do {
