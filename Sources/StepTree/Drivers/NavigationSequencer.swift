@@ -34,7 +34,7 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     public var didApply: ((NavigationUpdate<Root>) -> Void)?
     /// Called when the user removed a screen by gesture, with its path and identity, after
     /// ``applied`` dropped it, so that the model can follow
-    /// (``Navigator/userDidRemove(path:)-(StepPath)``).
+    /// (``Navigator/userDidRemove(path:transaction:)``).
     public var didRemoveByGesture: ((StepPath, StepIdentity) -> Void)?
     /// The navigator followed (``follow(_:)``), for ``settled()``.
     var following: NavigatorFollowing?

@@ -167,7 +167,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// Setting an id the stack does not hold does nothing, and so does setting a value that
     /// nests elements more than ``StepPath/maximumDepth`` levels below the stack, as
     /// ``push(_:id:)`` refuses it.
-    /// - Complexity: O(1), or O(*n*) for a stack of at most ``indexThreshold`` elements; O(*n*)
+    /// - Complexity: O(1), or O(*n*) for a stack of at most 16 elements; O(*n*)
     ///   to remove an element below the top.
     public subscript(id id: String) -> Element? {
         get { index(of: id).map { value(of: entries[$0].box) } }

@@ -342,7 +342,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     ///   - keyPath: Its property.
     ///   - style: How it is presented.
     ///   - userDismissible: Whether a gesture (a sheet swiped away) may dismiss it; `false` for
-    ///     a recording in progress or a required login: ``Navigator/userDidRemove(path:)`` and
+    ///     a recording in progress or a required login: ``Navigator/userDidRemove(path:transaction:)`` and
     ///     the bindings refuse to remove it, and the adapters disable the gesture.
     @inlinable
     public static func present<Value>(

@@ -11,11 +11,11 @@ extension NavigationChange where Root: StepNode {
     }
 
     /// The screens that left the window, innermost first (see ``ScreenChanges/disappeared``).
-    /// - Complexity: As ``screens``.
+    /// - Complexity: As `screens`.
     public var disappeared: [ScreenFrame] { screens.disappeared }
 
     /// The screens that joined the window, outermost first (see ``ScreenChanges/appeared``).
-    /// - Complexity: As ``screens``.
+    /// - Complexity: As `screens`.
     public var appeared: [ScreenFrame] { screens.appeared }
 }
 
@@ -29,10 +29,10 @@ extension NavigationChange where Root == any StepNode {
     }
 
     /// The screens that left the window, innermost first (see ``ScreenChanges/disappeared``).
-    /// - Complexity: As ``screens``.
+    /// - Complexity: As `screens`.
     public var disappeared: [ScreenFrame] { screens.disappeared }
 
     /// The screens that joined the window, outermost first (see ``ScreenChanges/appeared``).
-    /// - Complexity: As ``screens``.
+    /// - Complexity: As `screens`.
     public var appeared: [ScreenFrame] { screens.appeared }
 }
