@@ -29,14 +29,20 @@ import Testing
         return steps
     }
 
-    /// Runs `body` on a thread whose stack is `kilobytes` KiB and waits for it.
+    /// Whether this process runs under the address sanitizer, whose instrumented frames (with
+    /// their redzones) take several times the stack of a plain debug build's.
+    static let isAddressSanitized =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
+    /// Runs `body` on a thread whose stack is `kilobytes` KiB (four times that under the
+    /// address sanitizer) and waits for it.
     static func onSmallStack(kilobytes: Int, _ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             body()
             done.signal()
         }
-        thread.stackSize = kilobytes << 10
+        thread.stackSize = (isAddressSanitized ? 4 * kilobytes : kilobytes) << 10
         thread.start()
         done.wait()
     }
