@@ -190,7 +190,7 @@ extension ArticleTree {
         /// as needing SwiftUI or UIKit, which no CI here compiles.
         static let articles = [
             "GettingStarted.md", "ModellingYourApp.md", "TestingNavigation.md", "Observing.md",
-            "DeepLinks.md", "RestoringState.md", "ConnectingToSwiftUIAndUIKit.md",
+            "DeepLinks.md", "RestoringState.md", "ConnectingToSwiftUIAndUIKit.md", "InDepth.md",
         ]
 
         @Test(arguments: articles)

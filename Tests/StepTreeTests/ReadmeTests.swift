@@ -226,7 +226,7 @@ extension ReadmeTree {
                 $0.hasPrefix("Readme") && $0.hasSuffix("Tests.swift")
             }
             let blocks = try DocumentationBlocks.blocks(of: "README.md")
-            #expect(blocks.count == 14)
+            #expect(blocks.count == 5)
             for block in blocks {
                 #expect(
                     source.contains(DocumentationBlocks.normalized(block)),
