@@ -105,19 +105,16 @@ public struct NavigationMapPage: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(steps) else { return "[]" }
-        var result = ""
-        result.reserveCapacity(data.count)
-        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+        return escaping(String(decoding: data, as: UTF8.self)) { scalar in
             switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
             }
         }
-        return result
     }
 
     /// The path of `node` as the page shows it and the step-through matches it.
@@ -217,18 +214,15 @@ public struct NavigationMapPage: Sendable {
                 $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
             })
         else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
+        return escaping(text) { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return result
     }
 }

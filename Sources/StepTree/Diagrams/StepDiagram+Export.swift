@@ -101,19 +101,17 @@ extension StepDiagram {
     /// Mermaid reads there (`#`, `"`, `<`, `>`, `&` and the backtick of a Markdown label)
     /// written as their entity codes.
     static func mermaidText(_ text: String) -> String {
-        var result = ""
-        for scalar in printable(text).unicodeScalars {
+        escaping(printable(text)) { scalar in
             switch scalar {
-            case "#": result += "#35;"
-            case "\"": result += "#quot;"
-            case "<": result += "#lt;"
-            case ">": result += "#gt;"
-            case "&": result += "#amp;"
-            case "`": result += "#96;"
-            default: result.unicodeScalars.append(scalar)
+            case "#": "#35;"
+            case "\"": "#quot;"
+            case "<": "#lt;"
+            case ">": "#gt;"
+            case "&": "#amp;"
+            case "`": "#96;"
+            default: nil
             }
         }
-        return result
     }
 
     /// `text` in a quoted DOT string: printable (``printable(_:)``), with `\` and `"`
