@@ -46,11 +46,11 @@ struct DeepLinkAddress: Sendable {
             self.host = nil
             origin = custom
         } else if scheme == "https", !hosts.isEmpty {
-            // A host is one name: one that decodes to a `/` (`ex%2Fle.com`) names no server and
-            // would read as two segments.
-            guard let decoded = host.removingPercentEncoding, !decoded.contains("/") else {
-                throw fail(.unknownHost(host))
-            }
+            // A host is one name that reads as one path segment: one that decodes to a `/`
+            // (`ex%2Fle.com`), a control character (`ex%1Fle.com`) or past a segment's length
+            // names no server a link can be read from.
+            guard host.isEmpty || host.removingPercentEncoding.map(StepPath.isValidSegment) == true
+            else { throw fail(.unknownHost(host)) }
             let lowered = host.lowercased()
             // The exact host, else the wildcard with the longest suffix.
             let accepting = hosts.filter { $0.accepts(host: lowered) }

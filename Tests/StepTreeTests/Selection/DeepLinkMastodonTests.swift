@@ -255,7 +255,13 @@ struct DeepLinkMastodonTests {
             #expect(match.pattern == "https://\(origin)/@<user>", "\(host)")
             #expect(match.host == host.lowercased())
         }
-        for host in ["example.com", "badexample.com", "example.com.evil.net", "xexample.com"] {
+        // A host that decodes to no single name (a slash, a control character, past a segment's
+        // length) is no server's, though a wildcard would accept its letters.
+        let long = String(repeating: "a", count: StepPath.maximumSegmentLength) + ".example.com"
+        for host in [
+            "example.com", "badexample.com", "example.com.evil.net", "xexample.com",
+            "x.ex%2Fle.example.com", "x.ex%1Fle.example.com", long,
+        ] {
             let link = "https://\(host)/@ann"
             #expect(throws: DeepLinkError(link: link, reason: .unknownHost(host)), "\(host)") {
                 try router.resolve(#require(URL(string: link)))
