@@ -269,9 +269,6 @@ final class DestinationStorage<Destination: StepValue>: StepNodeStorage, @unchec
     private(set) var index: Int
     /// The box of the destination's payload.
     private(set) var payload: StepNodeStorage
-    /// The last copy of another destination's initial payload that an edit walked through
-    /// without selecting it: not state (not encoded, compared or copied), kept alive only.
-    private var droppedEdit: StepNodeStorage?
 
     init(_ table: DestinationTable<Destination>, index: Int, payload: StepNodeStorage) {
         self.table = table
@@ -325,15 +322,9 @@ final class DestinationStorage<Destination: StepValue>: StepNodeStorage, @unchec
     }
 
     override func uniqueChild(_ index: Int) -> StepNodeStorage {
-        // Only the selected destination holds state: an edit that walks through another one
-        // without selecting it (a deselect below it, say) edits a copy of its initial payload,
-        // which is dropped, as an edit through a closed screen changes nothing.
-        guard index == self.index else {
-            // Kept here, not returned alone: the editor holds what it edits unretained.
-            let scratch = table.forms[index].initialPayload.copyNode()
-            droppedEdit = scratch
-            return scratch
-        }
+        // Only the selected destination holds state; an edit through another one is an edit
+        // through a closed screen, which the editor makes none of.
+        precondition(index == self.index, "only the selected destination is edited")
         if !isKnownUniquelyReferenced(&payload) { payload = payload.copyNode() }
         return payload
     }

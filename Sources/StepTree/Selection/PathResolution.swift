@@ -105,7 +105,8 @@ struct PathWalk {
     /// Whether to note closed frames, which only a deselection needs.
     let tracksClosedFrames: Bool
     /// Whether the path passes through (not ending at) a pushed, stacked or presented step
-    /// that is not selected: a closed screen, whose state there is nothing to change in.
+    /// that is not selected, or a destination its element does not show: a closed screen,
+    /// whose state there is nothing to change in.
     private(set) var passesThroughClosedFrame = false
 
     /// A walk from `root`; one from a root held in place must not track closed frames (only
@@ -149,8 +150,11 @@ struct PathWalk {
         guard let (step, next) = found else { return false }
         if tracksClosedFrames, count < steps.count - 1, case .child(let index) = step {
             node._withUnsafeGuaranteedRef { node in
+                // Inline variants keep their state unselected; a destination keeps none.
                 let layer = node.childLayer(index)
-                if layer != .content, node.selectedIndex(in: layer) != index {
+                if layer != .content || node.requiresContent,
+                    node.selectedIndex(in: layer) != index
+                {
                     passesThroughClosedFrame = true
                 }
             }

@@ -145,6 +145,22 @@ struct ClientSteps: StepsCollection {
             ])
     }
 
+    /// A destination an element does not show is a closed screen: closing or deselecting a
+    /// step inside it changes nothing, and no observer hears of it.
+    @Test func anEditThroughADestinationNotShownChangesNothing() throws {
+        var root = ClientSteps()
+        var account = AccountScreen()
+        account.name = "ann"
+        try root.push(Destination.account(account))
+        try root.push(Destination.account(account))
+        let old = root
+        try root.close(path: "home/path/2/status/reply")
+        try root.deselect(path: "home/path/1/status/reply")
+        #expect(root == old)
+        #expect(NavigationDiff.events(from: old, to: root).map(\.description) == [])
+        #expect(root.isSelected(path: "home/path/2/account"))
+    }
+
     @Test func theSameDestinationTwiceIsTwoScreens() throws {
         var root = ClientSteps()
         let old = root
