@@ -46,11 +46,11 @@ struct DeepLinkAddress: Sendable {
             self.host = nil
             origin = custom
         } else if scheme == "https", !hosts.isEmpty {
-            // A host is one name that reads as one path segment: one that decodes to a `/`
-            // (`ex%2Fle.com`), a control character (`ex%1Fle.com`) or past a segment's length
-            // names no server a link can be read from.
-            guard host.isEmpty || host.removingPercentEncoding.map(StepPath.isValidSegment) == true
-            else { throw fail(.unknownHost(host)) }
+            // A host reads as the first segment of the link's path (``StepPath/init(url:)``):
+            // one that is no segment (`ex%2Fle.com`, `ex%1Fle.com`) names no server.
+            guard host.isEmpty || StepPath.urlSegment(host) != nil else {
+                throw fail(.unknownHost(host))
+            }
             let lowered = host.lowercased()
             // The exact host, else the wildcard with the longest suffix.
             let accepting = hosts.filter { $0.accepts(host: lowered) }

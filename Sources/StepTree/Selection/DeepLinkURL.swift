@@ -25,11 +25,21 @@ extension StepPath {
         var segments: [String] = []
         for (index, part) in encoded.enumerated() {
             if part.isEmpty { throw .emptySegment(index: index) }
-            guard let decoded = part.removingPercentEncoding, StepPath.isValidSegment(decoded)
-            else { throw .invalidURL(url.absoluteString) }
+            guard let decoded = StepPath.urlSegment(part) else {
+                throw .invalidURL(url.absoluteString)
+            }
             segments.append(decoded)
         }
         self.init(segments)
+    }
+
+    /// The segment that one percent-encoded part of a URL (its host, or a part of its path)
+    /// reads as, or `nil` when it does not decode to a valid segment (``isValidSegment(_:)``).
+    static func urlSegment(_ part: some StringProtocol) -> String? {
+        guard let decoded = part.removingPercentEncoding, isValidSegment(decoded) else {
+            return nil
+        }
+        return decoded
     }
 
     /// The percent-encoded segments of a URL's path, one trailing `/` allowed.
