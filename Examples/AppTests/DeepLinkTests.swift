@@ -3,6 +3,7 @@
 // per test.
 import ExampleSteps
 import StepTree
+import StepTreeTools
 import Testing
 
 @Suite struct DeepLinkTests {

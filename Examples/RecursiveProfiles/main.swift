@@ -3,6 +3,7 @@
 // deep link into a friend's settings sheet, with the events and the visible screen after each.
 import ExampleSteps
 import StepTree
+import StepTreeTools
 
 var profile = ProfileSteps()
 

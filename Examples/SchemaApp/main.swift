@@ -3,6 +3,7 @@
 // hand-written steps. Deep links with payloads, a bad link refused, the map as a diagram.
 import Foundation
 import StepTree
+import StepTreeTools
 
 guard let url = Bundle.module.url(forResource: "shop", withExtension: "json") else {
     fatalError("shop.json is not in the bundle")

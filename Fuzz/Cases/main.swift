@@ -5,6 +5,7 @@
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeTools
 
 func check(_ bytes: [UInt8]) {
     let data = Data(bytes)

@@ -9,6 +9,7 @@
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeTools
 
 /// The input's fields by place.
 struct Fields {

@@ -10,6 +10,7 @@ import ExampleSteps
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeTools
 
 let exampleSchema: StepSchema = {
     do {

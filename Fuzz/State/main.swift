@@ -7,6 +7,7 @@ import ExampleSteps
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeTools
 
 let exampleSchema: StepSchema = {
     do {

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 
 /// One path operation of the public API, as the fuzz targets apply it to any ``StepNode``.
 public enum PathOperation: Hashable, Sendable, CustomStringConvertible {

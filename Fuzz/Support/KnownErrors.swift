@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeTools
 
 // The designed refusals of the loaders: fuzzing tells them from anything else.
 

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 
 /// Checks that a ``NavigationMapPage`` shows the text it was given and nothing of it runs: the
 /// page reads with ``MapPageParser`` (so nothing in it is a tag, a comment or script that the

@@ -57,7 +57,7 @@
             self.makeContent = makeContent
             self.makeScreen = makeScreen
             super.init()
-            let screen = HeadlessScreen(state)
+            let screen = ScreenState(state)
             let root = navigation(.root, in: screen, state, bottom: makeContent(.root, state))
             let rootTabs = screen.containers.filter {
                 if case .tab(let path) = $0 { path.segments.count == 1 } else { false }
@@ -88,7 +88,7 @@
         public func apply(_ update: NavigationUpdate<Root>) async {
             isApplying = true
             defer { isApplying = false }
-            let screen = HeadlessScreen(update.state)
+            let screen = ScreenState(update.state)
             let events = update.events
             let dismissed = events.filter { if case .dismiss = $0.kind { true } else { false } }
             if let lowest = dismissed.last, let modal = navigations[.modal(lowest.path)],
@@ -197,7 +197,7 @@
         }
 
         private func navigation(
-            _ id: ScreenContainer, in screen: HeadlessScreen, _ state: Root,
+            _ id: ScreenContainer, in screen: ScreenState, _ state: Root,
             bottom: UIViewController
         ) -> UINavigationController {
             let navigation = UINavigationController(rootViewController: bottom)
@@ -210,7 +210,7 @@
         }
 
         private func modalNavigation(
-            _ modal: ScreenModal, in screen: HeadlessScreen, _ state: Root
+            _ modal: ScreenModal, in screen: ScreenState, _ state: Root
         ) -> UINavigationController {
             let navigation = self.navigation(
                 .modal(modal.path), in: screen, state, bottom: controller(modal.frame, state))

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 
 /// `steptree graph --schema S.json --format mermaid|dot|html [--select PATH | --show PATH]...
 /// [--session LOG] [--output FILE]`: prints (or writes) the navigation map of the state the deep

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 
 /// `steptree lint --schema S.json [--routes R.json] [--max-modal-depth N]`: prints one line per
 /// finding of the navigation-map linter, with the routing table's checks when one is given;

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeTools
 
 // Everything the tool prints that comes from a file or an argument (keys, ids, styles, causes,
 // events, error messages quoting the input) goes through `shown`, so that no byte of it reaches

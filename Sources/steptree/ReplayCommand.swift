@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 
 /// `steptree replay LOG --schema S.json`: replays a recorded session and prints each screen,
 /// stopping with an error at the first line where the recording and the tree disagree.

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeTools
 
 /// `steptree show --schema S.json [--select PATH | --show PATH]...`: applies the deep links in
 /// order to the schema's initial state, then prints the state's diagram and its screen.

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 
 /// `steptree check FILE.json...`: runs conformance case files through the library.
 func check(_ files: [String]) -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 // Every Swift block of README.md, compiled and run. `readmeBlocksAppearHere` fails when the README

@@ -4,6 +4,7 @@
 // move; the rest of this file is kept in the formatter's style by hand.
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 // Every Swift block of Semantics.md, compiled and run with the events, screens and states its

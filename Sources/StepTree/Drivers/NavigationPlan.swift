@@ -47,15 +47,15 @@ public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
             return
         }
         // A pop's frame is in the old screen, a push's in the new one.
-        let before = Self.containers(of: HeadlessScreen(old))
-        let after = Self.containers(of: HeadlessScreen(new))
+        let before = Self.containers(of: ScreenState(old))
+        let after = Self.containers(of: ScreenState(new))
         self.init(events, coalescing: coalescing) { event in
             if case .pop = event.kind { before[event.identity] } else { after[event.identity] }
         }
     }
 
     /// The container of each frame on `screen`, by the frame's identity.
-    private static func containers(of screen: HeadlessScreen) -> [StepIdentity: ScreenContainer] {
+    private static func containers(of screen: ScreenState) -> [StepIdentity: ScreenContainer] {
         var containers: [StepIdentity: ScreenContainer] = [:]
         for id in screen.containers {
             for frame in screen.frames(of: id) ?? [] {

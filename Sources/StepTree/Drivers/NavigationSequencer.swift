@@ -184,13 +184,13 @@ extension StepNode {
     ///   state mounts nothing at `path` or another identity, or the removal would take away a
     ///   modal declared not user-dismissible.
     /// - Complexity: O(*m*) for *m* mounted nodes, per frame removed.
-    mutating func removeByGesture(path: StepPath, identity: StepIdentity?) -> StepIdentity? {
+    package mutating func removeByGesture(path: StepPath, identity: StepIdentity?) -> StepIdentity? {
         let rendering = ScreenRendering(StepStorage.make(self))
         guard let shown = rendering.index(of: path).map({ rendering.nodes[$0].identity }),
             identity == nil || identity == shown
         else { return nil }
         // The screen without that frame, as the user left it.
-        var screen = HeadlessScreen(self)
+        var screen = ScreenState(self)
         let modal = screen.modals.last { $0.path == path }
         let event = NavigationEvent(
             modal.map { .dismiss($0.style) } ?? .pop, path, identity: shown)

@@ -54,7 +54,7 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
         let updates = NavigationPlan(from: old, to: new, coalescing: coalescing).updates
         var state = old
         // The screen as a UI shows it after each update, which each state must render.
-        var screen = HeadlessScreen(old)
+        var screen = ScreenState(old)
         // Internal edits of bare values, not selections anyone made: they report to no one.
         let plan = updates.indices.map { index in
             let isLast = index == updates.count - 1
@@ -84,9 +84,9 @@ extension StepNode {
     /// Removes the frames that this state shows but `screen` does not: a modal that a removed
     /// push no longer covers, presented again only by a later update.
     /// - Complexity: O(*m*) per frame removed, for *m* mounted nodes.
-    mutating func removeFrames(notOn screen: HeadlessScreen) {
+    mutating func removeFrames(notOn screen: ScreenState) {
         for _ in 0..<StepPath.maximumDepth {
-            let shown = HeadlessScreen(self)
+            let shown = ScreenState(self)
             guard shown != screen else { return }
             let extraModal = shown.modals.last { !screen.modals.contains($0) }
             let extraFrame = shown.containers.lazy.compactMap { id in

@@ -20,7 +20,7 @@ public enum ScreenContainer: Hashable, Sendable, CustomStringConvertible {
     public var description: String { path.description }
 
     /// Containers sorted by path, so that descriptions and errors are deterministic.
-    static func sorted(_ containers: some Sequence<ScreenContainer>) -> [ScreenContainer] {
+    package static func sorted(_ containers: some Sequence<ScreenContainer>) -> [ScreenContainer] {
         containers.sorted { $0.path.segments.lexicographicallyPrecedes($1.path.segments) }
     }
 }

@@ -7,7 +7,7 @@
 /// driver, the sequencer folding a gesture in, conformance cases, values being built) report
 /// into ``none``.
 @usableFromInline
-enum SelectionSink: Sendable {
+package enum SelectionSink: Sendable {
     /// The global observer (``StepsObservation/observer``, or the one installed for the task by
     /// ``StepsObservation/withObserver(_:_:)-(_,()->Result)``), when there is one and the edit
     /// is neither part of a navigator transaction (which reports its change as a whole) nor held

@@ -65,7 +65,7 @@ public final class StepSchema: Sendable {
     let fingerprint: Int
 
     /// A node with no children: the element schema of a stack that declares none.
-    static let leaf = StepSchema(
+    package static let leaf = StepSchema(
         key: "", kind: .inline, initial: SelectedIndices(), children: [], element: nil)
 
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
@@ -191,7 +191,7 @@ public final class StepSchema: Sendable {
             let style = try string(fields["style"], "style", path) ?? "sheet"
             guard isValidStyle(style) else {
                 throw fail(
-                    "style '\(StepPath.excerpt(StepDiagram.printable(style)))' is empty, too "
+                    "style '\(StepPath.excerpt(PrintableText.printable(style)))' is empty, too "
                         + "long, or contains a space or a control character")
             }
             kind = .present(PresentationStyle(rawValue: style))
@@ -335,11 +335,11 @@ public final class StepSchema: Sendable {
     /// Whether `style` can name a presentation style: a style is a name, written as it is in
     /// events (`present /login cover`), so it is not empty, not longer than a key
     /// (``StepPath/maximumSegmentLength`` bytes), and has no white space, no control
-    /// character and none of the other characters ``StepDiagram/printable(_:)`` escapes.
+    /// character and none of the other characters ``PrintableText/printable(_:)`` escapes.
     static func isValidStyle(_ style: String) -> Bool {
         !style.isEmpty && style.utf8.count <= StepPath.maximumSegmentLength
             && !style.unicodeScalars.contains {
-                $0.properties.isWhitespace || StepDiagram.isHidden($0)
+                $0.properties.isWhitespace || PrintableText.isHidden($0)
             }
     }
 

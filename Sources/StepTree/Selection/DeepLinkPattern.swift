@@ -1,7 +1,7 @@
 import Foundation
 
 /// One segment of a pattern, or the value of one query item.
-enum DeepLinkPiece: Hashable, Sendable {
+package enum DeepLinkPiece: Hashable, Sendable {
     /// A literal key, compared exactly (by Unicode scalars).
     case literal(String)
     /// `<name>`: any one segment.
@@ -17,7 +17,7 @@ enum DeepLinkPiece: Hashable, Sendable {
     indirect case prefixed(String, DeepLinkPiece)
 
     /// The placeholder's name, or `nil` for a literal.
-    var name: String? {
+    package var name: String? {
         switch self {
         case .literal: nil
         case .text(let name), .int(let name), .uuid(let name), .rest(let name): name
@@ -26,7 +26,7 @@ enum DeepLinkPiece: Hashable, Sendable {
     }
 
     /// The placeholder without its prefix.
-    var unprefixed: DeepLinkPiece {
+    package var unprefixed: DeepLinkPiece {
         if case .prefixed(_, let inner) = self { inner } else { self }
     }
 
@@ -105,7 +105,7 @@ enum DeepLinkPiece: Hashable, Sendable {
 
     /// Whether `segment` is an integer in the canonical text an `<int:…>` capture is written
     /// into a path with: what `String(Int)` gives, so no `+`, leading zero or `-0`.
-    static func isCanonicalInteger(_ segment: String) -> Bool {
+    package static func isCanonicalInteger(_ segment: String) -> Bool {
         Int(segment).map { String($0) == segment } ?? false
     }
 }
@@ -127,9 +127,9 @@ enum DeepLinkScope: Hashable, Sendable {
 
 /// A registered pattern, parsed: `product/<int:id>/reviews?sort=<order>`, optionally after an
 /// origin: `myapp://status/<int:id>`, `https://<server>/@<user>`.
-struct DeepLinkPattern: Sendable {
+package struct DeepLinkPattern: Sendable {
     /// The pattern as registered.
-    let text: String
+    package let text: String
     /// The links it takes, by origin.
     let scope: DeepLinkScope
     /// The name of the host's placeholder in `https://<name>/…`.
@@ -140,13 +140,13 @@ struct DeepLinkPattern: Sendable {
     let query: [String: DeepLinkPiece]
 
     /// Every placeholder name: the host's, the path's, then the query's by item name.
-    var names: [String] {
+    package var names: [String] {
         (hostName.map { [$0] } ?? []) + segments.compactMap(\.name)
             + query.keys.sorted().compactMap { query[$0]?.name }
     }
 
     /// Every placeholder by name, without prefixes: the host's is untyped text.
-    var placeholders: [String: DeepLinkPiece] {
+    package var placeholders: [String: DeepLinkPiece] {
         var found: [String: DeepLinkPiece] = [:]
         if let hostName { found[hostName] = .text(hostName) }
         for piece in segments + Array(query.values) {
@@ -157,7 +157,7 @@ struct DeepLinkPattern: Sendable {
 
     /// Parses `text`.
     /// - Throws: ``DeepLinkError`` naming the pattern and its first problem.
-    init(_ text: String) throws(DeepLinkError) {
+    package init(_ text: String) throws(DeepLinkError) {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(pattern: text, reason: reason)
         }
@@ -264,20 +264,20 @@ struct DeepLinkPattern: Sendable {
 
 /// A path with `<name>` segments filled from a link's captures: a route's target, or a screen
 /// beneath it; one written `./…` is relative to the selected tab.
-struct DeepLinkTemplate: Hashable, Sendable {
-    enum Part: Hashable, Sendable {
+package struct DeepLinkTemplate: Hashable, Sendable {
+    package enum Part: Hashable, Sendable {
         case key(String)
         case capture(String)
     }
 
-    let text: String
+    package let text: String
     /// Whether it is written `./…`: relative to the selected tab.
-    let isRelative: Bool
-    let parts: [Part]
+    package let isRelative: Bool
+    package let parts: [Part]
 
     /// Parses `text` (`profile/friends/<id>`, `./path/status`), whose placeholders must be
     /// among `names`.
-    init(_ text: String, pattern: String, names: Set<String>) throws(DeepLinkError) {
+    package init(_ text: String, pattern: String, names: Set<String>) throws(DeepLinkError) {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(pattern: pattern, reason: reason)
         }
@@ -306,7 +306,7 @@ struct DeepLinkTemplate: Hashable, Sendable {
     }
 
     /// The names it uses.
-    var names: Set<String> {
+    package var names: Set<String> {
         Set(parts.compactMap { if case .capture(let name) = $0 { name } else { nil } })
     }
 

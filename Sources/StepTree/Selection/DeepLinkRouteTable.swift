@@ -110,7 +110,7 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
 
     /// Registers route `index` into `router`.
     /// - Returns: Why the router refused it, or `nil`.
-    func register<Root: StepNode>(_ index: Int, into router: inout DeepLinkRouter<Root>)
+    package func register<Root: StepNode>(_ index: Int, into router: inout DeepLinkRouter<Root>)
         -> DeepLinkError?
     {
         let route = routes[index]

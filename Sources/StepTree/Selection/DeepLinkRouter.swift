@@ -280,7 +280,7 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
 
     /// The routes no link can reach (see ``DeepLinkTrie/unreachableRoutes()``), by registration
     /// order, scope by scope.
-    func unreachableRoutes() -> [(route: Int, takenBy: [Int])] {
+    package func unreachableRoutes() -> [(route: Int, takenBy: [Int])] {
         tries.values.flatMap { $0.unreachableRoutes() }.sorted { $0.route < $1.route }
     }
 

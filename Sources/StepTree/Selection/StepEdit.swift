@@ -2,7 +2,7 @@
 ///
 /// A flat value, read at every level of the path: an enum with payloads would be copied,
 /// payload and all, each time it is matched.
-struct StepEdit {
+package struct StepEdit {
     /// What the edit does along its path.
     enum Operation {
         /// Select every step along the path; renew the last one when asked.
@@ -63,15 +63,15 @@ struct StepEdit {
     }
 
     /// Select every step along the path, renewing the last one with no value when `fresh`.
-    static func select(fresh: Bool) -> StepEdit { StepEdit(.select, renews: fresh) }
+    package static func select(fresh: Bool) -> StepEdit { StepEdit(.select, renews: fresh) }
     /// Select every step along the path, renewing the last one with `value`.
-    static func select(with value: any StepValue) -> StepEdit {
+    package static func select(with value: any StepValue) -> StepEdit {
         StepEdit(.select, renews: true, value: value)
     }
     /// Select every step along the path, renewing the last one as `renewal` says.
     static func select(_ renewal: Renewal?) -> StepEdit { StepEdit(.select, renewal) }
     /// Show the path's last step, renewed with no value when `fresh`.
-    static func show(fresh: Bool) -> StepEdit { StepEdit(.show, renews: fresh) }
+    package static func show(fresh: Bool) -> StepEdit { StepEdit(.show, renews: fresh) }
     /// Show the path's last step, renewed with `value`.
     static func show(with value: any StepValue) -> StepEdit {
         StepEdit(.show, renews: true, value: value)
@@ -79,9 +79,9 @@ struct StepEdit {
     /// Show the path's last step, renewed as `renewal` says.
     static func show(_ renewal: Renewal?) -> StepEdit { StepEdit(.show, renewal) }
     /// Deselect the path's last step.
-    static var deselect: StepEdit { StepEdit(.deselect) }
+    package static var deselect: StepEdit { StepEdit(.deselect) }
     /// Select the path and give the stack at its end exactly `ids`.
-    static func setStack(_ ids: [String]) -> StepEdit { StepEdit(.setStack, ids: ids) }
+    package static func setStack(_ ids: [String]) -> StepEdit { StepEdit(.setStack, ids: ids) }
     /// Remove the path's last step as a gesture does.
     static var remove: StepEdit { StepEdit(.remove) }
     /// Remove the path's last step for the user's gesture: refused when it would take away a
@@ -138,7 +138,7 @@ extension StepNode {
 
     /// Makes `edit` along `path`, reporting into `sink`; a path literal that did not parse
     /// throws its error (its ``PathSegments/checkedCount()`` does, with no copy of the path).
-    mutating func edit(
+    package mutating func edit(
         path: StepPath, _ edit: StepEdit, reporting sink: SelectionSink = .observers
     ) throws(StepPathError) {
         try self.edit(along: path, edit, reporting: sink)

@@ -185,7 +185,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// At most 64 characters of `text` for an error message, with the full length after an
     /// ellipsis when it is longer.
-    static func excerpt(_ text: some StringProtocol) -> String {
+    package static func excerpt(_ text: some StringProtocol) -> String {
         guard text.count > 64 else { return String(text) }
         return String(text.prefix(64)) + "… (\(text.utf8.count) bytes)"
     }

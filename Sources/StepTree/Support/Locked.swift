@@ -8,17 +8,17 @@ import Foundation
 /// sanitizer could no longer check this code. `NSLock` is a pthread mutex, which it does model.
 ///
 /// `@unchecked Sendable`: `value` is read and written only inside `withLock`, under `lock`.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     // The lock gives exclusive access; the dynamic checks would only add to every access.
     @exclusivity(unchecked) private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         lock.lock()

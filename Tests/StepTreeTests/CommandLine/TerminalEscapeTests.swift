@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// Text that the tool prints from its files (keys, styles, causes, events, error messages that

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeTools
 import Testing
 
 /// Mutated case files load or fail with a `ConformanceFileError`; whatever loads also runs.

@@ -4,6 +4,7 @@ import FuzzSupport
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// Text from keys, ids, styles, causes and titles is shown in the navigation map, never run:
 /// every page built from the hostile input of ``HostileMaps`` reads with the strict parser of

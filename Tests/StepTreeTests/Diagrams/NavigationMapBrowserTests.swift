@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// The HTML navigation map in a real browser: headless Chromium loads the page of a recorded

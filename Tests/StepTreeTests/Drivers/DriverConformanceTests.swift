@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// The conformance cases, played on the headless driver: every expected event list must be
 /// playable from the screen of the old state and reach the screen of the new state, and the

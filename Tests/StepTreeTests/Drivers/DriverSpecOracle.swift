@@ -1,4 +1,5 @@
 @testable import StepTree
+@testable import StepTreeTools
 
 /// A second, literal reading of SPEC §2–§3 (version 2), written without the engine's
 /// rendering: it reads every node of the state by path, decides each definition of the SPEC

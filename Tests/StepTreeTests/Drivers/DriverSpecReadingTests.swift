@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// Pins how the engine reads places where SPEC v2 §2–§4 needs a second look, each played on

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// Seeded property tests of ``NavigationDiff`` against the headless driver and the literal
 /// reading of SPEC §2–§3 (``DriverSpecOracle``), on random version 2 schemas (content, push,

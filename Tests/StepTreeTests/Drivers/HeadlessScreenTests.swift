@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 @Suite struct HeadlessScreenTests {
     /// A tab bar with a login cover beside it. The `main` tab keeps `list` as its content while

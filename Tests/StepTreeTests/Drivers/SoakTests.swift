@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// A schema-driven tree of a few thousand nodes for the soak test: every node above the last
 /// level has two content children (tabs at the root, inline below), a pushed child, a stack and

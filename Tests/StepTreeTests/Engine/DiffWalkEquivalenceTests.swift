@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// The fast diff (one walk that skips shared subtrees) against the reference diff (both screens
 /// rendered in full, SPEC §2–§3 read literally), on random walks through the conformance

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// A draft in a reply sheet: a leaf screen.
 struct DraftScreen: StepsCollection {

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 // A small shop, hand-written and as a schema twin of the same shape:

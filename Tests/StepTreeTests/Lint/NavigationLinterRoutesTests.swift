@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// The linter's checks of a routing table against the shop schema (`Fixtures/routes`).

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// One depth limit, ``StepPath/maximumDepth``, enforced by every entry point (for values built

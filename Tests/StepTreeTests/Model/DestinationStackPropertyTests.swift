@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// Seeded property tests of destination stacks and minted ids, on the hand-written
 /// `ClientSteps` (see `DestinationStackTests`) and its schema twin

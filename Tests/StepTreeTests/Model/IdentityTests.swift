@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// Identity is sound across states built independently (SPEC v2 §1): the same operations give

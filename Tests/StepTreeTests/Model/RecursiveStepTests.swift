@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// A profile that pushes a friend's profile and presents one as a card: a node holding steps of

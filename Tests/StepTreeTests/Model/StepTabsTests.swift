@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// One list the user follows: a tab with its own pushed detail.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// An object whose lifetime the tests watch, carried in a step's payload.
 private final class Marker: Sendable, Hashable, Codable {

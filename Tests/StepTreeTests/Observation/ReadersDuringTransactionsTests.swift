@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// What a reader thread found.
 private struct ReaderReport: Sendable {

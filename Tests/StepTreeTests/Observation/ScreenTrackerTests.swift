@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import StepTreeTools
 import Testing
 
 extension ThreadSafety {

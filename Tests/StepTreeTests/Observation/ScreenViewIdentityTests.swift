@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import StepTreeTools
 import Testing
 
 /// Screen views follow identity: a new instance at the same path is a new view, and each view

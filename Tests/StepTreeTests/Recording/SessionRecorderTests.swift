@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 extension LineSink {

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeTools
 import Testing
 
 /// Schema-driven trees have what hand-written ones have: modals a gesture cannot dismiss,

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 extension ThreadSafety {
     /// ``DeepLinkInbox`` with a gate opening on another thread while a link is being held.

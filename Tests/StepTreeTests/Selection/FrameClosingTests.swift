@@ -2,6 +2,7 @@ import ExampleSteps
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 /// Records each change an observer is told of: `will`/`did`, the cause and the events.
 private final class ChangeLog: StepsObserver {

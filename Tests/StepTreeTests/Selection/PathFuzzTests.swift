@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import StepTreeTools
 import Testing
 
 /// Random path strings on a fixed tree: never a crash, only `StepPathError`s, the state

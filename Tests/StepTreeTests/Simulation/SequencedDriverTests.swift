@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 extension ThreadSafety {
     /// A ``NavigationSequencer`` driving the simulated UIKit on a test clock: one update at a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 extension ThreadSafety {
     /// Scenarios that ``SequencerPropertyTests`` once found broken, replayed step by step with

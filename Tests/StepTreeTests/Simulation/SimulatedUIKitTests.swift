@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeTools
 
 extension ThreadSafety {
     /// The simulated UIKit on its own: what it refuses, how long transitions take on the test
