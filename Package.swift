@@ -61,7 +61,8 @@ let package = Package(
         // libFuzzer targets (see Fuzz/README.md and .ci/fuzz); in a plain build each replays
         // the input files it is given.
         .target(
-            name: "FuzzSupport", dependencies: ["StepTree", "StepTreeTools", "ExampleSteps"], path: "Fuzz/Support"),
+            name: "FuzzSupport", dependencies: ["StepTree", "StepTreeTools", "ExampleSteps"],
+            path: "Fuzz/Support"),
         .executableTarget(
             name: "fuzz-paths",
             dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],

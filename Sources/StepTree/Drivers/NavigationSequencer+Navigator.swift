@@ -56,7 +56,7 @@ extension NavigationSequencer {
     /// ```
     ///
     /// Without a navigator followed, it returns once the driver is idle, as ``idle()`` does. A
-    /// driver that waits on a ``TestClock`` makes it wait until the test advances the clock.
+    /// driver that waits on a `TestClock` makes it wait until the test advances the clock.
     public func settled() async {
         while true {
             if let following, !following.isFinished, let committed = following.committed(),

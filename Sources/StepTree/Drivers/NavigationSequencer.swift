@@ -173,7 +173,7 @@ extension StepNode {
     /// swipe back pops it, a swipe down dismisses it), with what goes with it: the frames inside
     /// it, and the frames above it that the removal takes along.
     ///
-    /// ``NavigationSequencer`` folds a gesture in with it, and ``SimulatedUIKitDriver`` uses it
+    /// ``NavigationSequencer`` folds a gesture in with it, and `SimulatedUIKitDriver` uses it
     /// to know which screens of the update it is applying the user has taken away meanwhile.
     /// Observers are not told: the model learns of the gesture on its own.
     /// - Parameters:
@@ -184,7 +184,8 @@ extension StepNode {
     ///   state mounts nothing at `path` or another identity, or the removal would take away a
     ///   modal declared not user-dismissible.
     /// - Complexity: O(*m*) for *m* mounted nodes, per frame removed.
-    package mutating func removeByGesture(path: StepPath, identity: StepIdentity?) -> StepIdentity? {
+    package mutating func removeByGesture(path: StepPath, identity: StepIdentity?) -> StepIdentity?
+    {
         let rendering = ScreenRendering(StepStorage.make(self))
         guard let shown = rendering.index(of: path).map({ rendering.nodes[$0].identity }),
             identity == nil || identity == shown

@@ -3,7 +3,7 @@
 ///
 /// A screen is every frame (a pushed step, a stack element, a presented step) and every
 /// container root (the root, each tab), mounted anywhere in the window, covered or not. The two
-/// lists are exactly the difference of the two states' screens (``HeadlessScreen/screens``) by
+/// lists are exactly the difference of the two states' screens (`HeadlessScreen.screens`) by
 /// identity, nested screens included: a popped element takes the sheet it presents and the
 /// frames pushed in that sheet along.
 ///

@@ -4,7 +4,7 @@
 /// by path or by identity (a screen renewed in place is a new view):
 /// once per transaction, so a multi-step deep link reports only its final screen, and a tab
 /// switch reports the other tab's top screen. Each view carries the screen's identity and value
-/// and the navigator that showed it. Time comes from an injectable clock (``TestClock`` in
+/// and the navigator that showed it. Time comes from an injectable clock (`TestClock` in
 /// tests).
 ///
 /// It reports a ``ScreenExit`` for every screen that leaves the window (popped, dismissed,
@@ -57,7 +57,7 @@ public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Du
 
     /// Creates a tracker.
     /// - Parameters:
-    ///   - clock: Where durations come from; inject a ``TestClock`` in tests.
+    ///   - clock: Where durations come from; inject a `TestClock` in tests.
     ///   - navigator: The navigator whose changes it tracks; `nil` (the default) for every
     ///     navigator's, as one sequence of screens.
     ///   - initialScreen: The screen visible now, if known, timed from now.

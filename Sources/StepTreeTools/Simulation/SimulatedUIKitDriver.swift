@@ -245,8 +245,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
 
     /// The tab bar of the node at `owner`, embedded where the node sits (SPEC §2); `nil` when
     /// that screen is not in the window.
-    private func tabBar(_ owner: StepPath, in screen: ScreenState) -> SimulatedTabBarController?
-    {
+    private func tabBar(_ owner: StepPath, in screen: ScreenState) -> SimulatedTabBarController? {
         if let tabs = tabBars[owner] { return tabs }
         guard let host = host(of: owner, in: screen) else { return nil }
         let tabs = SimulatedTabBarController(owner: owner)
