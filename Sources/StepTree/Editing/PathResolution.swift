@@ -1,9 +1,3 @@
-/// One resolved segment of a path: a child by declaration index, or a stack element by position.
-enum PathStep: Hashable, Sendable {
-    case child(Int)
-    case element(Int)
-}
-
 /// A path checked against one tree value: the storage of each node along it.
 struct ResolvedPath {
     var steps: [PathStep] = []

@@ -2,9 +2,9 @@ import Foundation
 
 // Every operation of a tree value, on the navigator: the same name, labels and result, each one
 // transaction carrying `transaction` (its cause, `animated: false`, values of your own keys) to
-// observers and drivers. In-app calls default to `.programmatic`; `open(_:with:)` routes a link
-// from outside, `.deepLink` by default. For the events of a change, or several edits in one
-// change, use `transaction(_:_:)`.
+// observers and drivers. In-app calls default to `.programmatic`; `open(_:with:)`, with the
+// router in Routing/Navigator+DeepLinks.swift, routes a link from outside, `.deepLink` by
+// default. For the events of a change, or several edits in one change, use `transaction(_:_:)`.
 
 extension Navigator {
     /// Runs `body` on the root as one transaction and returns what it returned; `fallback` when
@@ -223,18 +223,6 @@ extension Navigator {
     ///   with the current one.
     public func restore(_ saved: Root, transaction: NavigationTransaction = .restoration) {
         run(transaction, ()) { $0.restore(saved) }
-    }
-
-    /// Routes a deep-link URL through `router` in one transaction (cause
-    /// ``NavigationCause/deepLink`` by default).
-    /// - Throws: ``DeepLinkError``, or the handler's own error as it is; nothing changes and no
-    ///   one is told.
-    /// - Complexity: The cost of the edit plus a comparison and a diff.
-    public func open(
-        _ url: URL, with router: DeepLinkRouter<Root>,
-        transaction: NavigationTransaction = .deepLink
-    ) throws {
-        try run(transaction, ()) { root in try router.route(url, in: &root) }
     }
 
     /// Records that the user removed the screen at `path` by gesture (swipe back, sheet swiped
