@@ -1,6 +1,7 @@
 // Not compiled by any CI here (no UIKit on Linux): kept to UIKit API of iOS 13 and to the
-// StepTree API the tests cover. The same mapping runs on Linux in `SimulatedUIKitDriver`,
-// which the tests drive.
+// StepTree API the tests cover. What to do with the controllers is the core's `ControllerPlan`,
+// which `SimulatedUIKitDriver` carries out in the tests; this file only translates its
+// operations into UIKit calls.
 #if canImport(UIKit) && !os(watchOS)
     import UIKit
     import StepTree
@@ -84,58 +85,56 @@
         }
 
         /// Applies `update` and returns when its transitions have ended.
+        ///
+        /// Carries out the update's `ControllerPlan`, the plan the simulated UIKit driver
+        /// carries out in the tests, one operation after another.
         /// - Parameter update: The events and the state they lead to.
         public func apply(_ update: NavigationUpdate<Root>) async {
             isApplying = true
             defer { isApplying = false }
             let screen = ScreenState(update.state)
-            let events = update.events
-            let dismissed = events.filter { if case .dismiss = $0.kind { true } else { false } }
-            if let lowest = dismissed.last, let modal = navigations[.modal(lowest.path)],
-                let presenter = modal.presentingViewController
-            {
-                await withCheckedContinuation { done in
-                    presenter.dismiss(animated: true) { done.resume() }
-                }
-                for event in dismissed { navigations[.modal(event.path)] = nil }
-            }
-            // A renewed tab gets new content; its pushed frames follow below.
-            for event in events where event.kind == .replace {
-                guard let navigation = navigations[.tab(event.path)] else { continue }
-                navigation.setViewControllers(
-                    [makeContent(.tab(event.path), update.state)]
-                        + navigation.viewControllers.dropFirst(),
-                    animated: false)
-            }
-            for (id, navigation) in navigations {
-                let wanted = screen.frames(of: id) ?? []
-                guard wanted != shownFrames(navigation) else { continue }
-                // Pops and pushes of this update in one stack change, built lazily.
-                let kept = zip(navigation.viewControllers.dropFirst(), wanted).prefix {
-                    frames[ObjectIdentifier($0.0)] == $0.1
-                }.map(\.0)
-                let added = wanted.dropFirst(kept.count).map { frame in
-                    controller(frame, update.state)
-                }
-                let dropped = navigation.viewControllers.dropFirst(1 + kept.count)
-                await transition(navigation) {
+            for operation in ControllerPlan(update.events, after: screen).operations {
+                switch operation {
+                case .dismiss(let paths):
+                    guard let lowest = paths.last,
+                        let presenter = navigations[.modal(lowest)]?.presentingViewController
+                    else { continue }
+                    await withCheckedContinuation { done in
+                        presenter.dismiss(animated: true) { done.resume() }
+                    }
+                    for path in paths { forget(.modal(path)) }
+                case .pop(let paths, let container):
+                    guard let navigation = navigations[container] else { continue }
+                    let kept = navigation.viewControllers.filter { controller in
+                        frames[ObjectIdentifier(controller)].map { !paths.contains($0.path) }
+                            ?? true
+                    }
+                    await setViewControllers(kept, of: container)
+                case .push(let pushed, let container):
+                    guard let navigation = navigations[container] else { continue }
+                    let added = pushed.map { controller($0, update.state) }
+                    await setViewControllers(navigation.viewControllers + added, of: container)
+                case .present(let modal):
+                    let controller = modalNavigation(modal, in: screen, update.state)
+                    var top = window.rootViewController
+                    while let next = top?.presentedViewController { top = next }
+                    guard let presenter = top else { continue }
+                    await withCheckedContinuation { done in
+                        presenter.present(controller, animated: true) { done.resume() }
+                    }
+                case .selectTab(let owner, _):
+                    // Only the root's tab bar is the driver's; others are the screens'.
+                    if owner == .root { select(in: update.state) }
+                case .rebuild(let path):
+                    // A renewed tab gets new content under the frames it keeps.
+                    guard let navigation = navigations[.tab(path)] else { continue }
                     navigation.setViewControllers(
-                        [navigation.viewControllers[0]] + kept + added, animated: true)
-                }
-                for controller in dropped { frames[ObjectIdentifier(controller)] = nil }
-                stacks[id] = wanted
-            }
-            select(in: update.state)
-            for event in events {
-                guard case .present = event.kind,
-                    let modal = screen.modals.first(where: { $0.path == event.path })
-                else { continue }
-                let controller = modalNavigation(modal, in: screen, update.state)
-                var top = window.rootViewController
-                while let next = top?.presentedViewController { top = next }
-                guard let presenter = top else { continue }
-                await withCheckedContinuation { done in
-                    presenter.present(controller, animated: true) { done.resume() }
+                        [makeContent(.tab(path), update.state)]
+                            + navigation.viewControllers.dropFirst(),
+                        animated: false)
+                case .unplaced:
+                    // Nothing on screen to change; the model is ahead of the window.
+                    continue
                 }
             }
         }
@@ -183,8 +182,7 @@
                 case .modal = id, let bottom = navigations[id]?.viewControllers.first,
                 let frame = frames[ObjectIdentifier(bottom)]
             else { return }
-            navigations[id] = nil
-            stacks[id] = nil
+            forget(id)
             onUserRemoved?(frame.path, frame.identity)
         }
 
@@ -231,6 +229,28 @@
             }) {
                 tabs.selectedIndex = index
             }
+        }
+
+        /// Sets the stack of `container` in one animated change, and forgets the frames it
+        /// no longer shows.
+        private func setViewControllers(
+            _ controllers: [UIViewController], of container: ScreenContainer
+        ) async {
+            guard let navigation = navigations[container] else { return }
+            let dropped = navigation.viewControllers.filter { old in
+                !controllers.contains { $0 === old }
+            }
+            await transition(navigation) {
+                navigation.setViewControllers(controllers, animated: true)
+            }
+            for controller in dropped { frames[ObjectIdentifier(controller)] = nil }
+            stacks[container] = shownFrames(navigation)
+        }
+
+        /// Drops a container the window no longer shows.
+        private func forget(_ container: ScreenContainer) {
+            navigations[container] = nil
+            stacks[container] = nil
         }
 
         private func shownFrames(_ navigation: UINavigationController) -> [ScreenFrame] {

@@ -3,6 +3,9 @@ import StepTree
 /// A ``NavigationDriver`` over the simulated UIKit (``SimulatedWindow``): the headless
 /// counterpart of a UIKit driver, for tests and examples on any platform.
 ///
+/// It carries out the same plan of controller operations as the real UIKit driver
+/// (`UIKitNavigationDriver`), so that a test of this driver tests the real one's logic.
+///
 /// Each container of the screen (SPEC §2) is a ``SimulatedNavigationController``: the root's at
 /// the window root, a tab's inside a ``SimulatedTabBarController`` embedded in the screen its
 /// tab bar sits in, a modal's presented from the topmost controller. Events become UIKit's
@@ -77,18 +80,17 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         animated = update.transaction.animated
         applying = (update.state, nil)
         defer { applying = nil }
-        var events = update.events[...]
-        while let first = events.first {
-            let run =
-                [first] + events.dropFirst().prefix { Self.sameOperation($0.kind, first.kind) }
-            events = events.dropFirst(run.count)
+        for operation in ControllerPlan(update.events, after: after).operations {
             do {
-                switch first.kind {
-                case .dismiss: try await dismiss(run)
-                case .pop: try await pop(run)
-                case .push: try await push(run, in: after)
-                case .present(let style): try await present(first, style: style, in: after)
-                case .select, .replace: change(run)
+                switch operation {
+                case .dismiss(let paths): try await dismiss(paths)
+                case .pop(let paths, let container): try await pop(paths, from: container)
+                case .push(let frames, let container): try await push(frames, onto: container)
+                case .present(let modal): try await present(modal, in: after)
+                case .selectTab(let owner, let key):
+                    if let tabs = tabBars[owner] { window.select(key, in: tabs) }
+                case .rebuild(let path): removeContainers(inside: path)
+                case .unplaced(let event): throw window.refuse(event.description, .notInHierarchy)
                 }
             } catch {
                 // Recorded by the window; the next operations still run.
@@ -105,21 +107,21 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// gesture since it began taken out, and the screen of that state once there was one.
     private var applying: (state: Root, folded: ScreenState?)?
 
-    /// Whether the user removed the frame `event` pushes while the update ran: it is not on the
+    /// Whether the user removed `frame`, which the update pushes, while the update ran: it is not on the
     /// update's screen with the gestures folded in, the way the sequencer folds them in after
     /// the update (``StepNode/removeByGesture(path:identity:)``).
     ///
     /// The sequencer then expects the window to show that screen, so such a frame is not
     /// pushed: it is inside the removed frame or above it on its stack, and pushed after the
     /// gesture it would sit on the window with no place in the model.
-    private func wasRemovedByGesture(_ event: NavigationEvent) -> Bool {
+    private func wasRemovedByGesture(_ frame: ScreenFrame) -> Bool {
         guard let folded = applying?.folded else { return false }
-        return !folded.holds(ScreenFrame(event.path, event.identity))
+        return !folded.holds(frame)
     }
 
-    private func dismiss(_ events: [NavigationEvent]) async throws(SimulationError) {
-        let controllers = try events.map { event throws(SimulationError) in
-            try found(navigations[.modal(event.path)], event)
+    private func dismiss(_ paths: [StepPath]) async throws(SimulationError) {
+        let controllers = try paths.map { path throws(SimulationError) in
+            try found(navigations[.modal(path)], "dismiss \(path)")
         }
         guard let lowest = controllers.last else { return }
         if controllers.count == 1 {
@@ -127,67 +129,42 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         } else if let presenter = lowest.presentingViewController {
             try await window.dismissPresented(by: presenter, animated: animated)
         }
-        for event in events { removeContainers(inside: event.path) }
+        for path in paths { removeContainers(inside: path) }
     }
 
-    private func pop(_ events: [NavigationEvent]) async throws(SimulationError) {
-        for event in events { _ = try found(navigationHolding(event.path), event) }
-        for (navigation, group) in groups(events, by: { navigationHolding($0.path) }) {
-            // A swipe back after the previous group's pop may have taken some already.
-            let controllers = group.compactMap { event in
-                navigation.viewControllers.last { $0.frame?.path == event.path }
-            }
-            guard !controllers.isEmpty else { continue }
-            try await window.pop(controllers, from: navigation, animated: animated)
-            for event in group { removeContainers(inside: event.path, keepingOwn: true) }
-        }
-    }
-
-    private func push(_ events: [NavigationEvent], in after: ScreenState)
+    private func pop(_ paths: [StepPath], from container: ScreenContainer)
         async throws(SimulationError)
     {
-        let byContainer = groups(events) { event in
-            after.containers.first { id in
-                after.frames(of: id)?.contains { $0.path == event.path } ?? false
-            }.flatMap { navigations[$0] }
+        let navigation = try found(navigations[container], "pop \(paths[0])")
+        // A swipe back during an earlier operation may have taken some already.
+        let controllers = paths.compactMap { path in
+            navigation.viewControllers.last { $0.frame?.path == path }
         }
-        for event in events where !byContainer.contains(where: { $0.1.contains(event) }) {
-            _ = try found(nil as SimulatedNavigationController?, event)
-        }
-        for (navigation, group) in byContainer {
-            // A gesture after the previous group's push may have removed these meanwhile.
-            let frames = group.filter { !wasRemovedByGesture($0) }.map {
-                ScreenFrame($0.path, $0.identity)
-            }
-            guard !frames.isEmpty else { continue }
-            try await window.push(frames.map(build), on: navigation, animated: animated)
-        }
+        guard !controllers.isEmpty else { return }
+        try await window.pop(controllers, from: navigation, animated: animated)
+        for path in paths { removeContainers(inside: path, keepingOwn: true) }
     }
 
-    private func present(
-        _ event: NavigationEvent, style: PresentationStyle, in after: ScreenState
-    ) async throws(SimulationError) {
-        guard let modal = after.modals.first(where: { $0.path == event.path }) else { return }
+    private func push(_ frames: [ScreenFrame], onto container: ScreenContainer)
+        async throws(SimulationError)
+    {
+        let navigation = try found(navigations[container], "push \(frames[0].path)")
+        // A gesture during an earlier operation may have removed these meanwhile.
+        let frames = frames.filter { !wasRemovedByGesture($0) }
+        guard !frames.isEmpty else { return }
+        try await window.push(frames.map(build), on: navigation, animated: animated)
+    }
+
+    private func present(_ modal: ScreenModal, in after: ScreenState)
+        async throws(SimulationError)
+    {
         let navigation = modalNavigation(modal, from: after)
         do {
             try await window.present(
-                navigation, from: window.topmost, style: style, animated: animated)
+                navigation, from: window.topmost, style: modal.style, animated: animated)
         } catch {
-            navigations[.modal(event.path)] = nil
+            navigations[.modal(modal.path)] = nil
             throw error
-        }
-    }
-
-    /// Tab switches; renewed content loses its containers, which ``reconcileTabs(with:)``
-    /// builds again from the new state.
-    private func change(_ events: [NavigationEvent]) {
-        for event in events {
-            switch event.kind {
-            case .select(_, let newKey):
-                if let tabs = tabBars[event.path] { window.select(newKey, in: tabs) }
-            default:
-                removeContainers(inside: event.path)
-            }
         }
     }
 
@@ -304,44 +281,9 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
 
     // MARK: Helpers
 
-    /// `value`, or a refusal of `event` when the driver has nothing for it.
-    private func found<T>(_ value: T?, _ event: NavigationEvent) throws(SimulationError) -> T {
-        guard let value else { throw window.refuse(event.description, .notInHierarchy) }
+    /// `value`, or a refusal of `operation` when the driver has nothing for it.
+    private func found<T>(_ value: T?, _ operation: String) throws(SimulationError) -> T {
+        guard let value else { throw window.refuse(operation, .notInHierarchy) }
         return value
-    }
-
-    private func navigationHolding(_ path: StepPath) -> SimulatedNavigationController? {
-        navigations.values.first { navigation in
-            navigation.viewControllers.dropFirst().contains { $0.frame?.path == path }
-        }
-    }
-
-    /// `events` grouped by the navigation controller `key` gives, in order of first
-    /// appearance; events with none are left out.
-    private func groups(
-        _ events: [NavigationEvent],
-        by key: (NavigationEvent) -> SimulatedNavigationController?
-    ) -> [(SimulatedNavigationController, [NavigationEvent])] {
-        var result: [(SimulatedNavigationController, [NavigationEvent])] = []
-        for event in events {
-            guard let navigation = key(event) else { continue }
-            if let index = result.firstIndex(where: { $0.0 === navigation }) {
-                result[index].1.append(event)
-            } else {
-                result.append((navigation, [event]))
-            }
-        }
-        return result
-    }
-
-    private static func sameOperation(_ lhs: NavigationEvent.Kind, _ rhs: NavigationEvent.Kind)
-        -> Bool
-    {
-        switch (lhs, rhs) {
-        case (.dismiss, .dismiss), (.pop, .pop), (.push, .push), (.select, .select),
-            (.select, .replace), (.replace, .select), (.replace, .replace):
-            true
-        default: false
-        }
     }
 }
