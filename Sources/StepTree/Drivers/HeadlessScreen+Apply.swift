@@ -34,6 +34,7 @@ extension HeadlessScreen {
     public mutating func apply(_ events: [NavigationEvent], reaching new: some StepNode)
         throws(ScreenError)
     {
+        defer { _checkInvariants() }
         let target = HeadlessScreen(tree: StepStorage.make(new))
         var player = EventPlayer(screen: self, target: target)
         for event in events {
