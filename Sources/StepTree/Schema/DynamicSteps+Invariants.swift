@@ -7,7 +7,7 @@
         /// Traps, naming the invariant, when this node's selection, children or elements do not
         /// fit its schema (the node alone, not the nodes below it).
         ///
-        /// - Complexity: O(*c* + *n*) for *c* children and *n* elements.
+        /// - Complexity: O(*c*) for *c* children, plus the top elements (at most 64).
         func _checkInvariants() {
             let place = schema.key.isEmpty ? "the root" : "'\(schema.key)'"
             for layer in StepLayer.allCases {
@@ -44,7 +44,7 @@
                     "DynamicSteps: \(place) is not a stack and holds \(elements.count) elements")
             }
             let elementSchema = schema.element ?? StepSchema.leaf
-            for entry in elements.entries {
+            for entry in elements.entries.suffix(StepStack<DynamicSteps>._wholeCheckLimit) {
                 guard let box = entry.box as? StepStorage<DynamicSteps> else { continue }
                 if box.value.schema !== elementSchema {
                     preconditionFailure(
