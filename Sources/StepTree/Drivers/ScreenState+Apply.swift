@@ -34,6 +34,7 @@ extension ScreenState {
     package mutating func apply(_ events: [NavigationEvent], reaching new: some StepNode)
         throws(ScreenRefusal)
     {
+        defer { _checkInvariants() }
         let target = ScreenState(tree: StepStorage.make(new))
         var player = EventPlayer(screen: self, target: target)
         for event in events {

@@ -325,6 +325,7 @@ struct StepEditor {
     ///
     /// Unretained: each box on the way is held by its parent, which the edit keeps.
     func apply(_ edit: StepEdit, from node: Unmanaged<StepNodeStorage>, at start: Int = 0) {
+        defer { _checkInvariants(after: edit, from: node, at: start) }
         var node = node
         var depth = start
         while depth < steps.count {

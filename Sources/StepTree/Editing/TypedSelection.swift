@@ -167,6 +167,7 @@ extension StepsCollection {
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     @inlinable @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A? = nil) {
+        defer { _checkSelects(a) }
         selectLast(a, fresh: false, value: value)
     }
 
@@ -175,6 +176,7 @@ extension StepsCollection {
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
     @inlinable @inline(__always)
     public mutating func renew<A>(_ a: WritableKeyPath<Self, Step<A>>) {
+        defer { _checkSelects(a) }
         selectLast(a, fresh: true, value: nil)
     }
 
@@ -215,6 +217,7 @@ extension StepsCollection {
     public mutating func select<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, with value: B? = nil
     ) {
+        defer { _checkSelects(a, b) }
         selectPath(a, b, fresh: false, with: value)
     }
 
@@ -230,6 +233,7 @@ extension StepsCollection {
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, with value: C? = nil
     ) {
+        defer { _checkSelects(a, b, c) }
         selectPath(a, b, c, fresh: false, with: value)
     }
 
@@ -246,6 +250,7 @@ extension StepsCollection {
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, with value: D? = nil
     ) {
+        defer { _checkSelects(a, b, c, d) }
         selectPath(a, b, c, d, fresh: false, with: value)
     }
 
@@ -255,6 +260,7 @@ extension StepsCollection {
     public mutating func renew<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>
     ) {
+        defer { _checkSelects(a, b) }
         selectPath(a, b, fresh: true, with: nil)
     }
 
@@ -265,6 +271,7 @@ extension StepsCollection {
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>
     ) {
+        defer { _checkSelects(a, b, c) }
         selectPath(a, b, c, fresh: true, with: nil)
     }
 
@@ -275,6 +282,7 @@ extension StepsCollection {
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>
     ) {
+        defer { _checkSelects(a, b, c, d) }
         selectPath(a, b, c, d, fresh: true, with: nil)
     }
 

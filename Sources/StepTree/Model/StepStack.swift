@@ -41,14 +41,14 @@ public struct StepStack<Element: StepValue>: StepValue {
     private(set) var entries: [Entry]
     /// The position of each id, kept once the stack is longer than ``indexThreshold`` (shorter
     /// ones are searched), so that pushing, popping and finding an element are O(1).
-    private var positions: [SegmentKey: Int]?
+    private(set) var positions: [SegmentKey: Int]?
     /// The number the next minted id starts from.
     private(set) var nextID: UInt64
     /// The destinations, for a stack of a ``StepDestination`` type.
     let destinations: DestinationTable<Element>?
     /// ``depth``, or `nil` once an edit left it unknown (an element changed in place, the
     /// deepest one removed, the stack made whole): then it is found again when asked for.
-    private var knownDepth: Int? = 0
+    private(set) var knownDepth: Int? = 0
 
     /// Stacks up to this long find an id by a linear search, cheaper than hashing it.
     static var indexThreshold: Int { 16 }
@@ -172,6 +172,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     public subscript(id id: String) -> Element? {
         get { index(of: id).map { value(of: entries[$0].box) } }
         set {
+            defer { _checkInvariants() }
             guard let index = index(of: id) else { return }
             guard let newValue else {
                 remove(at: index)
@@ -316,6 +317,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     ///   kept.
     @discardableResult
     public mutating func push(_ element: Element) throws(StepPathError) -> String {
+        defer { _checkInvariants() }
         let box = box(for: element)
         let levels = try Self.checkedLevels(of: box)
         let id = mintID()
@@ -332,6 +334,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     ///   of `element` outside its own stacks.
     @discardableResult
     public mutating func push(_ element: Element, id: String) throws(StepPathError) -> String {
+        defer { _checkInvariants() }
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: nil) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: nil) }
         let box = box(for: element)
@@ -354,6 +357,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// - Complexity: O(*n*) below the top, O(1) for the top element.
     @discardableResult
     public mutating func remove(id: String) -> Element? {
+        defer { _checkInvariants() }
         guard let index = index(of: id) else { return nil }
         let element = value(of: entries[index].box)
         remove(at: index)
@@ -365,6 +369,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// - Throws: ``StepPathError/unknownElement(_:in:)`` (with no path: this stack) when no
     ///   element has `id`; the stack is unchanged.
     public mutating func renew(id: String) throws(StepPathError) {
+        defer { _checkInvariants() }
         guard let index = index(of: id) else { throw .unknownElement(id, in: nil) }
         modifyBox(at: index) { box in
             if !isKnownUniquelyReferenced(&box) { box = box.copyNode() }
@@ -381,6 +386,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// - Complexity: O(*k*) for *k* removed elements.
     @discardableResult
     public mutating func pop(last count: Int) -> [String] {
+        defer { _checkInvariants() }
         let removed = entries.suffix(max(0, count)).map(\.id)
         removeEntries(from: entries.count - removed.count)
         return removed
@@ -391,6 +397,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     ///   unchanged.
     @discardableResult
     public mutating func pop(to id: String) throws(StepPathError) -> [String] {
+        defer { _checkInvariants() }
         guard let index = index(of: id) else { throw .unknownElement(id, in: nil) }
         return pop(last: entries.count - index - 1)
     }
@@ -401,6 +408,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     ///   unchanged.
     @discardableResult
     public mutating func pop(from id: String) throws(StepPathError) -> [String] {
+        defer { _checkInvariants() }
         guard let index = index(of: id) else { throw .unknownElement(id, in: nil) }
         return pop(last: entries.count - index)
     }
@@ -419,6 +427,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     public mutating func setIDs(
         _ ids: [String], makeElement: (String) -> Element
     ) throws(StepPathError) {
+        defer { _checkInvariants() }
         try Self.validate(ids: ids, at: nil)
         var made: [SegmentKey: StepNodeStorage] = [:]
         for id in ids where index(of: id) == nil {

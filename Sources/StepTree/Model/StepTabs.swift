@@ -50,6 +50,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     public subscript(id id: String) -> Tab? {
         get { tabs[id: id] }
         set {
+            defer { _checkInvariants() }
             guard newValue != nil else {
                 remove(id: id)
                 return
@@ -64,6 +65,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     ///   ``StepPath/maximumDepth`` (see ``StepStack/depth``); the tabs are unchanged.
     @discardableResult
     public mutating func append(_ tab: Tab) throws(StepPathError) -> String {
+        defer { _checkInvariants() }
         let id = try tabs.push(tab)
         didAdd(id)
         return id
@@ -76,6 +78,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     ///   are unchanged.
     @discardableResult
     public mutating func append(_ tab: Tab, id: String) throws(StepPathError) -> String {
+        defer { _checkInvariants() }
         try tabs.push(tab, id: id)
         didAdd(id)
         return id
@@ -92,6 +95,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     /// previous).
     @discardableResult
     public mutating func remove(id: String) -> Tab? {
+        defer { _checkInvariants() }
         guard let position = tabs.index(of: id) else { return nil }
         let removed = tabs.remove(id: id)
         layout = TabsLayout()
@@ -108,6 +112,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     /// - Throws: ``StepPathError/unknownElement(_:in:)`` for an id that no tab has, or
     ///   ``StepPathError/duplicateElementID(_:in:)``; the tabs are unchanged.
     public mutating func reorder(_ ids: [String]) throws(StepPathError) {
+        defer { _checkInvariants() }
         try StepStack<Tab>.validate(ids: ids, at: nil)
         guard ids.count == tabs.count else {
             let missing = tabs.ids.first { !ids.contains($0) } ?? ""
@@ -124,6 +129,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     /// - Throws: ``StepPathError/unknownElement(_:in:)`` when no tab has `id`; the tabs are
     ///   unchanged.
     public mutating func select(id: String) throws(StepPathError) {
+        defer { _checkInvariants() }
         guard tabs.contains(id: id) else { throw .unknownElement(id, in: nil) }
         selectedID = id
     }
