@@ -42,6 +42,12 @@
                     "StepStack: the counter \(nextID) would mint an id it minted before "
                         + "(the elements imply at least \(impliedNext))")
             }
+            // A save holds at most this counter: past it, the stack could not be restored.
+            if nextID > Self.maximumCounter {
+                preconditionFailure(
+                    "StepStack: the counter \(nextID) is above \(Self.maximumCounter), the "
+                        + "largest a save may hold")
+            }
             _checkPositions(checked)
             if checked.count == entries.count { _checkDepth() }
         }

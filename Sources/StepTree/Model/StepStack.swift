@@ -299,12 +299,22 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     /// The next id the counter mints: the first decimal id from ``nextID`` on that no element
     /// has.
+    ///
+    /// The counter stops at ``maximumCounter``, the largest a save may hold, so that every
+    /// stack it mints in can be saved and restored. Only an explicit id just below that number
+    /// leads there; from then on the stack mints the smallest number no element has.
     private mutating func mintID() -> String {
-        while true {
+        while nextID < Self.maximumCounter {
             let id = String(nextID)
             nextID += 1
             if index(of: id) == nil { return id }
         }
+        var number = Self.maximumCounter
+        if index(of: String(number)) != nil {
+            number = 1
+            while index(of: String(number)) != nil { number += 1 }
+        }
+        return String(number)
     }
 
     /// Pushes `element` on top with a new id, minted from the stack's counter.

@@ -360,4 +360,17 @@ import Testing
         try other.push(.about, id: "18446744073709551614")
         #expect(try other.push(.about) == "1")
     }
+
+    /// An explicit id just below the end takes the counter there; the stack still mints, and
+    /// saves and restores (the counter used to pass the largest a save may hold, which the
+    /// internal checks found).
+    @Test func aCounterAtItsEndStillSavesAndMints() throws {
+        var stack = StepStack<Destination>()
+        try stack.push(.about, id: "9223372036854775806")
+        #expect(try stack.push(.about) == "9223372036854775807")
+        #expect(try stack.push(.about) == "1")
+        #expect(try stack.push(.about) == "2")
+        let saved = try JSONEncoder().encode(stack)
+        #expect(try JSONDecoder().decode(StepStack<Destination>.self, from: saved) == stack)
+    }
 }
