@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads and writes the selection of a node without knowing its type, and boxes a node; like
-/// ``StepAccessor``, its closures are compiled where the table is declared.
+/// Reads and writes the selection of a node without knowing its type, and boxes a node; its
+/// closures are compiled where the table is declared.
 ///
 /// The edits take the node at a pointer and its table, so that the same code edits a node in
 /// its box and the root of an edit in place, where the caller holds it: a root needs no box.
@@ -28,6 +28,10 @@ final class SelectionAccessor: @unchecked Sendable {
     let clearAbove: (StepNodeStorage, StepLayer) -> Void
     /// The box of a child, made unique first: an edit changes it in place.
     let uniqueChild: (StepNodeStorage, Int) -> StepNodeStorage
+    /// The box of the child stored at a known byte offset, read without writing: a closure
+    /// that captures nothing, so calling it costs no reference counting, and compiled for the
+    /// node type, so that the node is not copied to be read.
+    let childAt: (StepNodeStorage, Int) -> StepNodeStorage
     /// `select`, then (when asked, for a show) `clearAbove` the child's layer, then
     /// `uniqueChild`: one level of a selecting edit that goes on below, in one call.
     let descend: (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>)
@@ -52,6 +56,7 @@ final class SelectionAccessor: @unchecked Sendable {
         clear: @escaping (StepNodeStorage, StepLayer) -> Int?,
         clearAbove: @escaping (StepNodeStorage, StepLayer) -> Void,
         uniqueChild: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
+        childAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
         descend: @escaping (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>),
         resolveInPlace:
             @escaping (UnsafeRawPointer, StepTableShape, SegmentBytes) ->
@@ -70,6 +75,7 @@ final class SelectionAccessor: @unchecked Sendable {
         self.clear = clear
         self.clearAbove = clearAbove
         self.uniqueChild = uniqueChild
+        self.childAt = childAt
         self.descend = descend
         self.resolveInPlace = resolveInPlace
         self.descendInPlace = descendInPlace
@@ -125,7 +131,7 @@ final class SelectionAccessor: @unchecked Sendable {
     ) -> Int? {
         node.pointee.selected[layer] = key
         let old = contents.index(of: oldKey, in: layer)
-        if let old, layer != .content { contents.accessors[old].resetInPlace(node) }
+        if let old, layer != .content { contents.accessors[old].reset(at: node) }
         return old
     }
 
@@ -160,7 +166,9 @@ final class SelectionAccessor: @unchecked Sendable {
         _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
     ) -> Unmanaged<StepNodeStorage> {
         let offset = contents.childOffsets[index]
-        guard offset >= 0 else { return .passUnretained(contents.accessors[index].unique(node)) }
+        guard offset >= 0 else {
+            return .passUnretained(contents.accessors[index].uniqueStorage(at: node))
+        }
         return uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
     }
 
@@ -194,13 +202,20 @@ final class SelectionAccessor: @unchecked Sendable {
                 return resolve(
                     segment, box.table.contents,
                     childAt: { childBoxUnretained(of: box.value, at: $0) },
-                    computed: { box.table.contents.accessors[$0].read(box).storage })
+                    computed: { index in
+                        withUnsafePointer(to: box.value) {
+                            box.table.contents.accessors[index].read(at: $0).storage
+                        }
+                    })
             },
             select: { storage, index in editing(storage) { select(index, in: $0, $1) } },
             clear: { storage, layer in editing(storage) { clear(layer, in: $0, $1) } },
             clearAbove: { storage, layer in editing(storage) { clear(above: layer, in: $0, $1) } },
             uniqueChild: { storage, index in
                 editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
+            },
+            childAt: { storage, offset in
+                childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
             },
             descend: { storage, index, clearsAbove in
                 editing(storage) { descend(to: index, in: $0, $1, clearingAbove: clearsAbove) }
@@ -212,7 +227,7 @@ final class SelectionAccessor: @unchecked Sendable {
                     childAt: {
                         pointer.load(fromByteOffset: $0, as: Unmanaged<StepNodeStorage>.self)
                     },
-                    computed: { contents.accessors[$0].readInPlace(pointer).storage })
+                    computed: { contents.accessors[$0].read(at: pointer).storage })
             },
             descendInPlace: { pointer, shape, index, clearsAbove in
                 descend(

@@ -1,115 +1,101 @@
-import Foundation
-
 /// Reads and edits one child step of a node without knowing the node's or the child's type.
 ///
-/// The closures are made where the table is declared, for the concrete node and value types;
-/// each is given the ``CollectionStorage`` of the node that declares the child.
+/// Every method takes the node by a pointer to its value (a `Node`, in its box or held in place
+/// by an edit) and is overridden by ``ChildAccessor``, which knows both types. A child stored at
+/// a byte offset is reached there; a computed one through its key path.
 ///
 /// `@unchecked Sendable`: every property is immutable; the key path names a stored property and
-/// captures nothing, and the closures capture only that key path and the child's lock-protected
-/// ``InitialStep``.
+/// captures nothing.
 @usableFromInline
-final class StepAccessor: @unchecked Sendable {
+class StepAccessor: @unchecked Sendable {
     /// The key path to the child's property.
     let anyKeyPath: AnyKeyPath
     /// The byte offset of the stored property, if the key path names one.
     let offset: Int?
-    /// The child step, read without writing, through its key path: for a child whose property
-    /// has no byte offset (a computed one); `readAt` reads the others.
-    @usableFromInline let read: (StepNodeStorage) -> StepReference
-    /// Puts the child back in its initial state: the value a new node has there.
-    @usableFromInline let reset: (StepNodeStorage) -> Void
-    /// Whether the child can hold a value.
-    let accepts: (any StepValue) -> Bool
-    /// Renews the child with a value (which it accepts), or with none.
-    let renew: (StepNodeStorage, (any StepValue)?) -> Void
-    /// The child step of the node at a pointer (to a `Node`), read through its key path: `read`
-    /// for a node that is not in a box.
-    @usableFromInline let readInPlace: (UnsafeRawPointer) -> StepReference
-    /// The child's box in the node at a pointer, made unique first, for an edit that changes it
-    /// in place; through the key path (`uniqueBox(at:)` reaches the others, by offset).
-    @usableFromInline let unique: (UnsafeMutableRawPointer) -> StepNodeStorage
-    /// `read` for a child stored at a known byte offset, given by the caller: a closure that
-    /// captures nothing, so calling it costs no reference counting.
-    let readAt: (StepNodeStorage, Int) -> StepNodeStorage
-    /// Puts the child of the node at a pointer (to a `Node`) back in its initial state: the
-    /// typed fast path's `reset`, for a node that is not in a box.
-    @usableFromInline let resetInPlace: (UnsafeMutableRawPointer) -> Void
 
     @usableFromInline
-    init(
-        anyKeyPath: AnyKeyPath, offset: Int?,
-        read: @escaping (StepNodeStorage) -> StepReference,
-        reset: @escaping (StepNodeStorage) -> Void,
-        accepts: @escaping (any StepValue) -> Bool,
-        renew: @escaping (StepNodeStorage, (any StepValue)?) -> Void,
-        readInPlace: @escaping (UnsafeRawPointer) -> StepReference,
-        unique: @escaping (UnsafeMutableRawPointer) -> StepNodeStorage,
-        readAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
-        resetInPlace: @escaping (UnsafeMutableRawPointer) -> Void
-    ) {
+    init(anyKeyPath: AnyKeyPath, offset: Int?) {
         self.anyKeyPath = anyKeyPath
         self.offset = offset
-        self.resetInPlace = resetInPlace
-        self.read = read
-        self.reset = reset
-        self.accepts = accepts
-        self.renew = renew
-        self.readInPlace = readInPlace
-        self.unique = unique
-        self.readAt = readAt
     }
 
+    /// The child step of the node at `node`, read without writing, through its key path: for a
+    /// child whose property has no byte offset (a computed one); `childBox(of:at:)` reads the
+    /// others.
+    @usableFromInline
+    func read(at node: UnsafeRawPointer) -> StepReference { overridden() }
+
+    /// The child's box in the node at `node`, made unique first, for an edit that changes it
+    /// in place; through the key path (`uniqueBox(at:)` reaches the others, by offset).
+    @usableFromInline
+    func uniqueStorage(at node: UnsafeMutableRawPointer) -> StepNodeStorage { overridden() }
+
+    /// Puts the child of the node at `node` back in its initial state: the value a new node has
+    /// there.
+    @usableFromInline
+    func reset(at node: UnsafeMutableRawPointer) { overridden() }
+
+    /// Whether the child can hold `value`.
+    func accepts(_ value: any StepValue) -> Bool { overridden() }
+
+    /// Renews the child of the node at `node` with `value` (which it accepts), or with none.
+    func renew(at node: UnsafeMutableRawPointer, with value: (any StepValue)?) { overridden() }
+
+    private func overridden() -> Never {
+        preconditionFailure("StepAccessor: every method is overridden by ChildAccessor")
+    }
+}
+
+/// The ``StepAccessor`` of a `Node`'s child step of `Value`s.
+///
+/// `@unchecked Sendable`: the key path names a stored property and captures nothing, and the
+/// initial step is lock-protected.
+@usableFromInline
+final class ChildAccessor<Node: StepsCollection, Value: StepValue>: StepAccessor,
+    @unchecked Sendable
+{
+    let keyPath: WritableKeyPath<Node, Step<Value>>
+    /// The initial value of the child, made on first use (a new node has it there) and shared
+    /// by every reset: a copy-on-write step, so sharing it costs one retain.
+    let initial: InitialStep<Node, Value>
+
     /// The accessor of the child stored at `keyPath`.
-    @inlinable
-    static func make<Node: StepsCollection, Value: StepValue>(
-        _ keyPath: WritableKeyPath<Node, Step<Value>>
-    ) -> StepAccessor {
-        // The initial value of the child, made on first use (a new node has it there) and
-        // shared by every reset: a copy-on-write step, so sharing it costs one retain.
-        let initial = InitialStep<Node, Value>(keyPath)
-        let offset = MemoryLayout<Node>.offset(of: keyPath)
-        // The child step in the node at `node`, reached by its offset when the key path names a
-        // stored property (all but computed ones): no key path is applied at run time. Only for
-        // edits, which run on a unique box.
-        func withStep<Result>(
-            in node: UnsafeMutablePointer<Node>, _ body: (inout Step<Value>) -> Result
-        ) -> Result {
-            guard let offset else { return body(&node.pointee[keyPath: keyPath]) }
-            let step = (UnsafeMutableRawPointer(node) + offset).assumingMemoryBound(
-                to: Step<Value>.self)
-            return body(&step.pointee)
+    @usableFromInline
+    init(_ keyPath: WritableKeyPath<Node, Step<Value>>) {
+        self.keyPath = keyPath
+        initial = InitialStep(keyPath)
+        super.init(anyKeyPath: keyPath, offset: MemoryLayout<Node>.offset(of: keyPath))
+    }
+
+    /// The child step in the node at `node`, for an edit, which runs on a unique box.
+    ///
+    /// Reached by its offset when the key path names a stored property (all but computed ones):
+    /// no key path is applied at run time.
+    private func withStep<Result>(
+        at node: UnsafeMutableRawPointer, _ body: (inout Step<Value>) -> Result
+    ) -> Result {
+        guard let offset else {
+            return body(&node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath])
         }
-        func withStep<Result>(
-            in storage: StepNodeStorage, _ body: (inout Step<Value>) -> Result
-        ) -> Result {
-            withUnsafeMutablePointer(to: &CollectionStorage<Node>.of(storage).value) {
-                withStep(in: $0, body)
-            }
-        }
-        return StepAccessor(
-            anyKeyPath: keyPath, offset: offset,
-            read: { storage in
-                StepReference(
-                    storage: CollectionStorage<Node>.of(storage).value[keyPath: keyPath].box)
-            },
-            reset: { storage in withStep(in: storage) { $0 = initial.step } },
-            accepts: { $0 is Value },
-            renew: { storage, value in withStep(in: storage) { $0.renew(with: value as? Value) } },
-            readInPlace: { node in
-                StepReference(
-                    storage: node.assumingMemoryBound(to: Node.self).pointee[
-                        keyPath: keyPath
-                    ].box)
-            },
-            unique: { node in
-                node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath].uniqueStorage()
-            },
-            readAt: { storage, offset in
-                childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
-            },
-            resetInPlace: { node in
-                withStep(in: node.assumingMemoryBound(to: Node.self)) { $0 = initial.step }
-            })
+        return body(&(node + offset).assumingMemoryBound(to: Step<Value>.self).pointee)
+    }
+
+    override func read(at node: UnsafeRawPointer) -> StepReference {
+        StepReference(
+            storage: node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath].box)
+    }
+
+    override func uniqueStorage(at node: UnsafeMutableRawPointer) -> StepNodeStorage {
+        node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath].uniqueStorage()
+    }
+
+    override func reset(at node: UnsafeMutableRawPointer) {
+        withStep(at: node) { $0 = initial.step }
+    }
+
+    override func accepts(_ value: any StepValue) -> Bool { value is Value }
+
+    override func renew(at node: UnsafeMutableRawPointer, with value: (any StepValue)?) {
+        withStep(at: node) { $0.renew(with: value as? Value) }
     }
 }

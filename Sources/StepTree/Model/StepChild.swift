@@ -7,9 +7,8 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     /// Whether a gesture may dismiss the step when it is presented.
     @usableFromInline let userDismissible: Bool
 
-    // Inlinable, like the factories below, so that the accessor's closures are compiled where
-    // the table is declared, for the concrete node and value types: unspecialized, every call
-    // would look up generic type metadata.
+    // Inlinable, like the factories below, so that the child's accessor type is made where the
+    // table is declared, for the concrete node and value types.
     @inlinable
     init<Value: StepValue>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable, kind: StepKind,
@@ -18,7 +17,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
         self.key = key
         self.name = key.rawValue
         self.kind = kind
-        self.accessor = StepAccessor.make(keyPath)
+        self.accessor = ChildAccessor(keyPath)
         self.userDismissible = userDismissible
     }
 

@@ -34,7 +34,7 @@ extension StepsCollection {
     mutating func resetReplaced(_ old: Key, in layer: StepLayer) {
         let contents = Self.steps.contents
         guard let oldIndex = contents.index(of: old, in: layer) else { return }
-        withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].resetInPlace($0) }
+        withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].reset(at: $0) }
     }
 
     /// Selects the child stored at byte `offset` in place and tells `recorder`; returns the
