@@ -248,7 +248,7 @@ final class NodeFingerprinter: Sendable {
             if isInitialLeaf(node, at: offsets[index]) {
                 digest.add(entry: initialLeafEntries[index])
             } else {
-                let child = node.load(fromByteOffset: offsets[index], as: StepNodeStorage.self)
+                let child = StepMemory.box(in: node, at: offsets[index]).takeUnretainedValue()
                 digest.add(
                     key: childKeys[index], value: ValueFingerprint.stepDigest(of: child, &routes))
             }
@@ -307,7 +307,7 @@ extension NodeFingerprinter {
     /// Whether the step at byte `offset` of `node` is a leaf with no payload in its initial
     /// history; read without retaining its box, which the node holds.
     private func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {
-        let box = node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
+        let box = StepMemory.box(in: node, at: offset)
         // Most such leaves share one box (see `Step.init()`), which is never renewed in place.
         if Int(bitPattern: box.toOpaque()) == sharedEmptyLeaf { return true }
         return box._withUnsafeGuaranteedRef {

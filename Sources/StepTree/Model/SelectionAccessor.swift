@@ -169,7 +169,7 @@ final class SelectionAccessor: @unchecked Sendable {
         guard offset >= 0 else {
             return .passUnretained(contents.accessors[index].uniqueStorage(at: node))
         }
-        return uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
+        return StepMemory.uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
     }
 
     @inlinable
@@ -201,7 +201,7 @@ final class SelectionAccessor: @unchecked Sendable {
                 let box = CollectionStorage<Node>.of(storage)
                 return resolve(
                     segment, box.table.contents,
-                    childAt: { childBoxUnretained(of: box.value, at: $0) },
+                    childAt: { StepMemory.childBoxUnretained(of: box.value, at: $0) },
                     computed: { index in
                         withUnsafePointer(to: box.value) {
                             box.table.contents.accessors[index].read(at: $0).storage
@@ -215,7 +215,7 @@ final class SelectionAccessor: @unchecked Sendable {
                 editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
             },
             childAt: { storage, offset in
-                childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
+                StepMemory.childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
             },
             descend: { storage, index, clearsAbove in
                 editing(storage) { descend(to: index, in: $0, $1, clearingAbove: clearsAbove) }
@@ -224,9 +224,7 @@ final class SelectionAccessor: @unchecked Sendable {
                 let contents = unsafeDowncast(shape, to: Contents.self)
                 return resolve(
                     segment, contents,
-                    childAt: {
-                        pointer.load(fromByteOffset: $0, as: Unmanaged<StepNodeStorage>.self)
-                    },
+                    childAt: { StepMemory.box(in: pointer, at: $0) },
                     computed: { contents.accessors[$0].read(at: pointer).storage })
             },
             descendInPlace: { pointer, shape, index, clearsAbove in

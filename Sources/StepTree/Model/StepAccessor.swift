@@ -20,13 +20,13 @@ class StepAccessor: @unchecked Sendable {
     }
 
     /// The child step of the node at `node`, read without writing, through its key path: for a
-    /// child whose property has no byte offset (a computed one); `childBox(of:at:)` reads the
+    /// child whose property has no byte offset (a computed one); `StepMemory` reads the
     /// others.
     @usableFromInline
     func read(at node: UnsafeRawPointer) -> StepReference { overridden() }
 
     /// The child's box in the node at `node`, made unique first, for an edit that changes it
-    /// in place; through the key path (`uniqueBox(at:)` reaches the others, by offset).
+    /// in place; through the key path (`StepMemory.uniqueBox(at:)` reaches the others, by offset).
     @usableFromInline
     func uniqueStorage(at node: UnsafeMutableRawPointer) -> StepNodeStorage { overridden() }
 
@@ -77,7 +77,7 @@ final class ChildAccessor<Node: StepsCollection, Value: StepValue>: StepAccessor
         guard let offset else {
             return body(&node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath])
         }
-        return body(&(node + offset).assumingMemoryBound(to: Step<Value>.self).pointee)
+        return body(&StepMemory.step(at: offset, in: node, as: Value.self).pointee)
     }
 
     override func read(at node: UnsafeRawPointer) -> StepReference {

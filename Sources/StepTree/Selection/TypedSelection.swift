@@ -113,10 +113,8 @@ extension StepsCollection {
     /// gave for a stored `Step<A>` property of this type.
     @inlinable @inline(__always)
     mutating func withChild<A: StepValue>(at offset: Int, _ body: (inout Step<A>) -> Void) {
-        withUnsafeMutableBytes(of: &self) { bytes in
-            let child = (bytes.baseAddress.unsafelyUnwrapped + offset)
-                .assumingMemoryBound(to: Step<A>.self)
-            body(&child.pointee)
+        withUnsafeMutablePointer(to: &self) {
+            body(&StepMemory.step(at: offset, in: $0, as: A.self).pointee)
         }
     }
 
