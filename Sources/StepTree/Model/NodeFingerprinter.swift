@@ -169,14 +169,6 @@ final class NodeFingerprinter: Sendable {
         {
             return false
         }
-        if let (content, push, modal, _) = keyBytes {
-            let byte = { (pointer: UnsafeRawPointer, offset: Int) in
-                pointer.load(fromByteOffset: offset, as: UInt8.self)
-            }
-            return byte(node, content) == byte(other, content)
-                && byte(node, push) == byte(other, push)
-                && byte(node, modal) == byte(other, modal)
-        }
         // A few bytes: a loop costs less than a call to `memcmp`.
         for byte in offset..<offset + count
         where node.load(fromByteOffset: byte, as: UInt8.self)
