@@ -1,5 +1,8 @@
 /// The one place where StepTree reads or writes a node's memory by byte offset.
 ///
+/// (The fingerprints decide, from `MemoryLayout`, where a node's selection bytes are and
+/// whether they may be compared as bits; the reads themselves are here.)
+///
 /// Everything else reaches a child through its table: an index, a key path, an overridden
 /// method. What is here does without a key path or a node's value type, and each function says
 /// what that saves.
@@ -24,6 +27,24 @@ enum StepMemory {
     @inlinable @inline(__always)
     static func box(in node: UnsafeRawPointer, at offset: Int) -> Unmanaged<StepNodeStorage> {
         node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
+    }
+
+    /// The word at byte `offset` of the node at `node`: a step's box address, compared as bits.
+    @inline(__always)
+    static func word(in node: UnsafeRawPointer, at offset: Int) -> UInt {
+        node.load(fromByteOffset: offset, as: UInt.self)
+    }
+
+    /// The byte at `offset` of the node at `node`: one of a selection of plain keys.
+    @inline(__always)
+    static func byte(in node: UnsafeRawPointer, at offset: Int) -> UInt8 {
+        node.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    /// The byte `key` is stored as, for a key type whose optional is one byte.
+    static func byte<Key>(of key: Key?) -> UInt8 {
+        precondition(MemoryLayout<Key?>.size == 1, "StepMemory: a key of more than one byte")
+        return withUnsafeBytes(of: key) { $0[0] }
     }
 
     /// The box of the child stored at byte `offset` of `node`, read from a borrowed value.
