@@ -58,9 +58,9 @@ enum StepMemory {
 
     /// `childBox(of:at:)`, unretained: `node` holds the box.
     @inlinable @inline(__always)
-    static func childBoxUnretained<Node>(of node: Node, at offset: Int) -> Unmanaged<
-        StepNodeStorage
-    > {
+    static func childBoxUnretained<Node>(
+        of node: Node, at offset: Int
+    ) -> Unmanaged<StepNodeStorage> {
         withUnsafePointer(to: node) { box(in: UnsafeRawPointer($0), at: offset) }
     }
 
