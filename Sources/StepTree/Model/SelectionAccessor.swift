@@ -6,6 +6,12 @@ import Foundation
 /// The edits take the node at a pointer and its table, so that the same code edits a node in
 /// its box and the root of an edit in place, where the caller holds it: a root needs no box.
 ///
+/// A table of closures rather than methods a generic subclass overrides, as ``StepAccessor``
+/// is: an override in a generic class is compiled once, unspecialized, so every call would look
+/// up the node type's metadata and copy nodes through its value witnesses. Measured: these edits
+/// as overrides took select.path from 3,705 to 16,452 instructions, and the read of a child box
+/// alone, as an override, took observe.none from 41,955 to 44,752 (+6.7%).
+///
 /// `@unchecked Sendable`: the closures capture nothing.
 @usableFromInline
 final class SelectionAccessor: @unchecked Sendable {

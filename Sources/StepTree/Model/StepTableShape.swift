@@ -24,9 +24,8 @@ class StepTableShape: @unchecked Sendable {
 
     /// Finds the child a path segment names.
     @usableFromInline let matcher: KeyMatcher
-    /// Each child's byte offset in the node (-1 for a computed property), in a buffer of its
-    /// own: the editor reads it with no reference counting or bounds check.
-    @usableFromInline let childOffsets: UnsafeMutableBufferPointer<Int>
+    /// Each child's byte offset in the node (-1 for a computed property).
+    @usableFromInline let childOffsets: [Int]
 
     init(
         nodeType: Any.Type, names: [String], layers: [StepLayer], offsets: [Int],
@@ -38,8 +37,7 @@ class StepTableShape: @unchecked Sendable {
         self.layers = layers
         self.selection = selection
         matcher = KeyMatcher(names)
-        childOffsets = .allocate(capacity: offsets.count)
-        _ = childOffsets.initialize(from: offsets)
+        childOffsets = offsets
     }
 
     /// The index of the child whose key has the UTF-8 bytes `segment`.
@@ -50,7 +48,6 @@ class StepTableShape: @unchecked Sendable {
     // Only a table that lost the race to be interned is ever freed.
     deinit {
         matcher.release()
-        childOffsets.deallocate()
     }
 
     /// Every table made, by node type.
