@@ -45,11 +45,6 @@ class StepTableShape: @unchecked Sendable {
     @inlinable @inline(__always)
     final func childIndex(named segment: SegmentBytes) -> Int? { matcher.index(of: segment) }
 
-    // Only a table that lost the race to be interned is ever freed.
-    deinit {
-        matcher.release()
-    }
-
     /// Every table made, by node type.
     static let interned = Locked<[ObjectIdentifier: StepTableShape]>([:])
 }
