@@ -34,7 +34,7 @@ extension StepsCollection {
     mutating func resetReplaced(_ old: Key, in layer: StepLayer) {
         let contents = Self.steps.contents
         guard let oldIndex = contents.index(of: old, in: layer) else { return }
-        withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].resetInPlace($0) }
+        withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].reset(at: $0) }
     }
 
     /// Selects the child stored at byte `offset` in place and tells `recorder`; returns the
@@ -113,10 +113,8 @@ extension StepsCollection {
     /// gave for a stored `Step<A>` property of this type.
     @inlinable @inline(__always)
     mutating func withChild<A: StepValue>(at offset: Int, _ body: (inout Step<A>) -> Void) {
-        withUnsafeMutableBytes(of: &self) { bytes in
-            let child = (bytes.baseAddress.unsafelyUnwrapped + offset)
-                .assumingMemoryBound(to: Step<A>.self)
-            body(&child.pointee)
+        withUnsafeMutablePointer(to: &self) {
+            body(&StepMemory.step(at: offset, in: $0, as: A.self).pointee)
         }
     }
 

@@ -140,22 +140,28 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     override func child(_ index: Int) -> StepReference {
         let contents = table.contents
         let offset = contents.offsets[index]
-        guard offset >= 0 else { return contents.accessors[index].read(self) }
-        return StepReference(storage: contents.accessors[index].readAt(self, offset))
+        guard offset >= 0 else {
+            return withUnsafePointer(to: value) { contents.accessors[index].read(at: $0) }
+        }
+        return StepReference(storage: withSelection { $0.childAt(self, offset) })
     }
 
     override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
         withSelection { $0.write(self, index, layer) }
     }
 
-    override func resetChild(_ index: Int) { table.contents.accessors[index].reset(self) }
+    override func resetChild(_ index: Int) {
+        let accessor = table.contents.accessors[index]
+        withUnsafeMutablePointer(to: &value) { accessor.reset(at: $0) }
+    }
 
     override func childAccepts(_ value: any StepValue, at index: Int) -> Bool {
         table.contents.accessors[index].accepts(value)
     }
 
     override func renewChild(_ index: Int, with value: (any StepValue)?) {
-        table.contents.accessors[index].renew(self, value)
+        let accessor = table.contents.accessors[index]
+        withUnsafeMutablePointer(to: &self.value) { accessor.renew(at: $0, with: value) }
     }
 
     override func uniqueChild(_ index: Int) -> StepNodeStorage {

@@ -5,14 +5,12 @@
 /// Beyond 8 keys, a segment is looked up by hashing instead, which costs the same for any number.
 ///
 /// Keys are compared exactly, byte for byte, as ``StepPath/sameSegment(_:_:)`` compares them.
-/// The words live in a buffer of their own, read with no reference counting or bounds checks;
-/// `release()` frees it: the table or schema that owns a matcher releases it when it goes.
 ///
 /// Inlinable, so that the look-up is compiled into the code made for each node type.
 @usableFromInline
-struct KeyMatcher: @unchecked Sendable {
+struct KeyMatcher: Sendable {
     /// Each key's first 8 bytes, packed little-endian, and its length in bytes.
-    @usableFromInline let words: UnsafeMutableBufferPointer<(head: UInt64, length: Int)>
+    @usableFromInline let words: [(head: UInt64, length: Int)]
     /// The keys, for the ones longer than 8 bytes.
     @usableFromInline let keys: [String]
     /// Whether there are more than 8 keys, looked up in `positions`.
@@ -28,15 +26,8 @@ struct KeyMatcher: @unchecked Sendable {
             for (index, key) in keys.enumerated() { positions[SegmentKey(key)] = index }
         }
         self.positions = positions
-        words = .allocate(capacity: keys.count)
-        for (index, key) in keys.enumerated() {
-            let word = key.withUTF8Bytes { (Self.head(of: $0), $0.count) }
-            words.initializeElement(at: index, to: word)
-        }
+        words = keys.map { key in key.withUTF8Bytes { (Self.head(of: $0), $0.count) } }
     }
-
-    /// Frees the words.
-    func release() { words.deallocate() }
 
     /// The first 8 bytes of `bytes` (fewer for a shorter text), packed little-endian.
     @inlinable @inline(__always)

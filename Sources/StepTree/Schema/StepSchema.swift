@@ -121,8 +121,6 @@ public final class StepSchema: Sendable {
         matcher.index(of: key)
     }
 
-    deinit { matcher.release() }
-
     /// Parses and validates a schema from JSON.
     /// - Throws: ``StepSchemaError`` naming the node path and the problem; a text larger than
     ///   ``maximumSize`` is refused before it is parsed.

@@ -13,7 +13,6 @@ import Testing
     @Test(arguments: keys.indices)
     func eachKeyIsFoundAtItsIndex(index: Int) {
         let matcher = KeyMatcher(Self.keys)
-        defer { matcher.release() }
         let found = Self.keys[index].withUTF8Bytes { matcher.index(of: $0) }
         #expect(found == index)
     }
@@ -22,7 +21,6 @@ import Testing
     @Test(arguments: ["m", "mains", "setting", "settingsPan", "settingsPanels", "E", "b"])
     func aSegmentThatIsNoKeyIsNotFound(segment: String) {
         let matcher = KeyMatcher(Self.keys)
-        defer { matcher.release() }
         #expect(segment.withUTF8Bytes { matcher.index(of: $0) } == nil)
     }
 
@@ -30,7 +28,6 @@ import Testing
     @Test func manyKeysAreLookedUpByHashing() {
         let keys = (0..<20).map { "key\($0)" } + ["settingsPanel", "e\u{301}"]
         let matcher = KeyMatcher(keys)
-        defer { matcher.release() }
         #expect(matcher.hashes)
         for (index, key) in keys.enumerated() {
             #expect(key.withUTF8Bytes { matcher.index(of: $0) } == index)

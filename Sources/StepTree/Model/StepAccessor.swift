@@ -1,0 +1,101 @@
+/// Reads and edits one child step of a node without knowing the node's or the child's type.
+///
+/// Every method takes the node by a pointer to its value (a `Node`, in its box or held in place
+/// by an edit) and is overridden by ``ChildAccessor``, which knows both types. A child stored at
+/// a byte offset is reached there; a computed one through its key path.
+///
+/// `@unchecked Sendable`: every property is immutable; the key path names a stored property and
+/// captures nothing.
+@usableFromInline
+class StepAccessor: @unchecked Sendable {
+    /// The key path to the child's property.
+    let anyKeyPath: AnyKeyPath
+    /// The byte offset of the stored property, if the key path names one.
+    let offset: Int?
+
+    @usableFromInline
+    init(anyKeyPath: AnyKeyPath, offset: Int?) {
+        self.anyKeyPath = anyKeyPath
+        self.offset = offset
+    }
+
+    /// The child step of the node at `node`, read without writing, through its key path: for a
+    /// child whose property has no byte offset (a computed one); `StepMemory` reads the
+    /// others.
+    @usableFromInline
+    func read(at node: UnsafeRawPointer) -> StepReference { overridden() }
+
+    /// The child's box in the node at `node`, made unique first, for an edit that changes it
+    /// in place; through the key path (`StepMemory.uniqueBox(at:)` reaches the others, by offset).
+    @usableFromInline
+    func uniqueStorage(at node: UnsafeMutableRawPointer) -> StepNodeStorage { overridden() }
+
+    /// Puts the child of the node at `node` back in its initial state: the value a new node has
+    /// there.
+    @usableFromInline
+    func reset(at node: UnsafeMutableRawPointer) { overridden() }
+
+    /// Whether the child can hold `value`.
+    func accepts(_ value: any StepValue) -> Bool { overridden() }
+
+    /// Renews the child of the node at `node` with `value` (which it accepts), or with none.
+    func renew(at node: UnsafeMutableRawPointer, with value: (any StepValue)?) { overridden() }
+
+    private func overridden() -> Never {
+        preconditionFailure("StepAccessor: every method is overridden by ChildAccessor")
+    }
+}
+
+/// The ``StepAccessor`` of a `Node`'s child step of `Value`s.
+///
+/// `@unchecked Sendable`: the key path names a stored property and captures nothing, and the
+/// initial step is lock-protected.
+@usableFromInline
+final class ChildAccessor<Node: StepsCollection, Value: StepValue>: StepAccessor,
+    @unchecked Sendable
+{
+    let keyPath: WritableKeyPath<Node, Step<Value>>
+    /// The initial value of the child, made on first use (a new node has it there) and shared
+    /// by every reset: a copy-on-write step, so sharing it costs one retain.
+    let initial: InitialStep<Node, Value>
+
+    /// The accessor of the child stored at `keyPath`.
+    @usableFromInline
+    init(_ keyPath: WritableKeyPath<Node, Step<Value>>) {
+        self.keyPath = keyPath
+        initial = InitialStep(keyPath)
+        super.init(anyKeyPath: keyPath, offset: MemoryLayout<Node>.offset(of: keyPath))
+    }
+
+    /// The child step in the node at `node`, for an edit, which runs on a unique box.
+    ///
+    /// Reached by its offset when the key path names a stored property (all but computed ones):
+    /// no key path is applied at run time.
+    private func withStep<Result>(
+        at node: UnsafeMutableRawPointer, _ body: (inout Step<Value>) -> Result
+    ) -> Result {
+        guard let offset else {
+            return body(&node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath])
+        }
+        return body(&StepMemory.step(at: offset, in: node, as: Value.self).pointee)
+    }
+
+    override func read(at node: UnsafeRawPointer) -> StepReference {
+        StepReference(
+            storage: node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath].box)
+    }
+
+    override func uniqueStorage(at node: UnsafeMutableRawPointer) -> StepNodeStorage {
+        node.assumingMemoryBound(to: Node.self).pointee[keyPath: keyPath].uniqueStorage()
+    }
+
+    override func reset(at node: UnsafeMutableRawPointer) {
+        withStep(at: node) { $0 = initial.step }
+    }
+
+    override func accepts(_ value: any StepValue) -> Bool { value is Value }
+
+    override func renew(at node: UnsafeMutableRawPointer, with value: (any StepValue)?) {
+        withStep(at: node) { $0.renew(with: value as? Value) }
+    }
+}
