@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the empty and the minimal app in release (dead-stripped, as SwiftPM links release
 # executables on Linux) and prints the difference of their text sections, then the largest
-# symbols the minimal app adds, grouped by module.
+# symbols the minimal app adds, grouped by module, and the minimal app's text by the folder of
+# Sources/StepTree it comes from (by-folder.py; `by-folder.py BINARY SOURCES --files` for files).
 #
 #     Benchmarks/size/measure.sh           # the bar: at most 1.0 MB (1,000,000 bytes) of text
 #     Benchmarks/size/measure.sh --top 40  # more contributors
@@ -35,4 +36,7 @@ awk '{ print $2 }' top.tmp | swift demangle --simplified > top-names.tmp
 paste -d ' ' top-sizes.tmp top-names.tmp | awk '{ size = $1; $1 = ""; printf "  %8d %s\n", size, substr($0, 2, 150) }'
 rm -f top.tmp top-sizes.tmp top-names.tmp
 rm -f sizes.tmp demangled.tmp
+echo
+echo "text bytes of the minimal app's symbols, by folder of Sources/StepTree:"
+python3 by-folder.py "$bin/minimal-app" ../../Sources/StepTree
 [ "$difference" -le 1000000 ] || { echo "over the bar" >&2; exit 1; }
