@@ -6,13 +6,31 @@
 #
 #     Benchmarks/size/measure.sh           # the bar: at most 1.0 MB (1,000,000 bytes) of text
 #     Benchmarks/size/measure.sh --top 40  # more contributors
+#     Benchmarks/size/measure.sh --sections # what dead stripping could reach: see below
+#
+# By default Swift on Linux puts all the internal code of a source file in one section and
+# every public function in a section of its own that the linker must keep, so --gc-sections
+# drops only files nothing refers to and never a public function. `--sections` builds (in
+# .build/sections) with a section per function and public symbols internalized at link time,
+# to show what the minimal app really needs; the bar is measured without it.
 set -euo pipefail
 cd "$(dirname "$0")"
 top=25
-if [ "${1:-}" = "--top" ]; then top=$2; fi
-swift build -c release --product empty-app >&2
-swift build -c release --product minimal-app >&2
-bin=$(swift build -c release --show-bin-path)
+flags=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --top) top=$2; shift 2 ;;
+        --sections)
+            flags=(--scratch-path .build/sections
+                -Xswiftc -Xfrontend -Xswiftc -function-sections
+                -Xswiftc -Xfrontend -Xswiftc -internalize-at-link)
+            shift ;;
+        *) echo "usage: measure.sh [--top N] [--sections]" >&2; exit 2 ;;
+    esac
+done
+swift build -c release "${flags[@]}" --product empty-app >&2
+swift build -c release "${flags[@]}" --product minimal-app >&2
+bin=$(swift build -c release "${flags[@]}" --show-bin-path)
 text() { size -A "$1" | awk '$1 == ".text" { print $2 }'; }
 empty=$(text "$bin/empty-app")
 minimal=$(text "$bin/minimal-app")
