@@ -16,6 +16,7 @@ code the app carries, and C startup code.
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections import defaultdict
@@ -119,4 +120,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
     main()
