@@ -1,17 +1,36 @@
 #!/usr/bin/env bash
 # Builds the empty and the minimal app in release (dead-stripped, as SwiftPM links release
 # executables on Linux) and prints the difference of their text sections, then the largest
-# symbols the minimal app adds, grouped by module.
+# symbols the minimal app adds, grouped by module, and the minimal app's text by the folder of
+# Sources/StepTree it comes from (by-folder.py; `by-folder.py BINARY SOURCES --files` for files).
 #
 #     Benchmarks/size/measure.sh           # the bar: at most 1.0 MB (1,000,000 bytes) of text
 #     Benchmarks/size/measure.sh --top 40  # more contributors
+#     Benchmarks/size/measure.sh --sections # what dead stripping could reach: see below
+#
+# By default Swift on Linux puts all the internal code of a source file in one section and
+# every public function in a section of its own that the linker must keep, so --gc-sections
+# drops only files nothing refers to and never a public function. `--sections` builds (in
+# .build/sections) with a section per function and public symbols internalized at link time,
+# to show what the minimal app really needs; the bar is measured without it.
 set -euo pipefail
 cd "$(dirname "$0")"
 top=25
-if [ "${1:-}" = "--top" ]; then top=$2; fi
-swift build -c release --product empty-app >&2
-swift build -c release --product minimal-app >&2
-bin=$(swift build -c release --show-bin-path)
+flags=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --top) top=$2; shift 2 ;;
+        --sections)
+            flags=(--scratch-path .build/sections
+                -Xswiftc -Xfrontend -Xswiftc -function-sections
+                -Xswiftc -Xfrontend -Xswiftc -internalize-at-link)
+            shift ;;
+        *) echo "usage: measure.sh [--top N] [--sections]" >&2; exit 2 ;;
+    esac
+done
+swift build -c release "${flags[@]}" --product empty-app >&2
+swift build -c release "${flags[@]}" --product minimal-app >&2
+bin=$(swift build -c release "${flags[@]}" --show-bin-path)
 text() { size -A "$1" | awk '$1 == ".text" { print $2 }'; }
 empty=$(text "$bin/empty-app")
 minimal=$(text "$bin/minimal-app")
@@ -35,4 +54,7 @@ awk '{ print $2 }' top.tmp | swift demangle --simplified > top-names.tmp
 paste -d ' ' top-sizes.tmp top-names.tmp | awk '{ size = $1; $1 = ""; printf "  %8d %s\n", size, substr($0, 2, 150) }'
 rm -f top.tmp top-sizes.tmp top-names.tmp
 rm -f sizes.tmp demangled.tmp
+echo
+echo "text bytes of the minimal app's symbols, by folder of Sources/StepTree:"
+python3 by-folder.py "$bin/minimal-app" ../../Sources/StepTree
 [ "$difference" -le 1000000 ] || { echo "over the bar" >&2; exit 1; }
