@@ -135,7 +135,12 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     private func pop(_ paths: [StepPath], from container: ScreenContainer)
         async throws(SimulationError)
     {
-        let navigation = try found(navigations[container], "pop \(paths[0])")
+        // A gesture during an earlier operation may have removed the container with its
+        // frames; the sequencer folds that in after the update.
+        guard let navigation = navigations[container] else {
+            if applying?.folded != nil { return }
+            throw window.refuse("pop \(paths[0])", .notInHierarchy)
+        }
         // A swipe back during an earlier operation may have taken some already.
         let controllers = paths.compactMap { path in
             navigation.viewControllers.last { $0.frame?.path == path }
@@ -148,10 +153,11 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     private func push(_ frames: [ScreenFrame], onto container: ScreenContainer)
         async throws(SimulationError)
     {
-        let navigation = try found(navigations[container], "push \(frames[0].path)")
-        // A gesture during an earlier operation may have removed these meanwhile.
+        // A gesture during an earlier operation may have removed these meanwhile, and their
+        // container with them.
         let frames = frames.filter { !wasRemovedByGesture($0) }
         guard !frames.isEmpty else { return }
+        let navigation = try found(navigations[container], "push \(frames[0].path)")
         try await window.push(frames.map(build), on: navigation, animated: animated)
     }
 
