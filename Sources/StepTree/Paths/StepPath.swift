@@ -117,7 +117,8 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     @inline(__always)
     private static func checkedDepth(_ body: SegmentBytes) -> Result<Int, StepPathError> {
         if body.isEmpty { return .failure(.emptyPath) }
-        let count = body.count { $0 == UInt8(ascii: "/") } + 1
+        var count = 1
+        for byte in body where byte == UInt8(ascii: "/") { count += 1 }
         if count > maximumDepth { return .failure(.tooDeep(count)) }
         return .success(count)
     }
