@@ -58,14 +58,15 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     /// The segments of the path text `bytes`, checked as ``init(parsing:)`` checks them: read in
-    /// place, and copied into one array allocated once at its final size.
+    /// place, checked and copied in one pass into one array allocated once at its final size.
     /// - Complexity: O(*n*) in the number of bytes.
     @usableFromInline
     static func parsedSegments(ofBytes bytes: SegmentBytes) -> Result<
         [String], StepPathError
     > {
+        let body = segmentBytes(ofPath: bytes)
         let count: Int
-        switch checkedSegmentCount(bytes) {
+        switch checkedDepth(body) {
         case .success(let checked): count = checked
         case .failure(let problem): return .failure(problem)
         }
@@ -73,10 +74,12 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
         // within the capacity reserved, by code specialized here: the array is allocated once.
         var segments: [String] = []
         segments.reserveCapacity(count)
-        forEachSegment(in: segmentBytes(ofPath: bytes)) { segment in
+        let refused = forEachSegment(in: body) { segment in
+            guard isWithinLimits(segment) else { return false }
             segments.append(String(decoding: segment, as: UTF8.self))
             return true
         }
+        if let refused { return .failure(refusal(ofSegment: refused, in: body)) }
         return .success(segments)
     }
 
@@ -97,25 +100,46 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// the first bad segment is the one reported.
     static func checkedSegmentCount(_ bytes: SegmentBytes) -> Result<Int, StepPathError> {
         let body = segmentBytes(ofPath: bytes)
-        if body.isEmpty { return .failure(.emptyPath) }
-        var count = 0
-        // The first bad segment, by index and length: the error is made only if there is one.
-        var bad: (index: Int, length: Int)?
-        forEachSegment(in: body) { segment in
-            if bad == nil, segment.isEmpty || segment.count > maximumSegmentLength {
-                bad = (count, segment.count)
-            }
-            count += 1
-            return true
+        let count: Int
+        switch checkedDepth(body) {
+        case .success(let checked): count = checked
+        case .failure(let problem): return .failure(problem)
         }
-        if count > maximumDepth { return .failure(.tooDeep(count)) }
-        if let bad {
-            return .failure(
-                bad.length == 0
-                    ? .emptySegment(index: bad.index)
-                    : .segmentTooLong(index: bad.index, length: bad.length))
+        if let refused = forEachSegment(in: body, isWithinLimits) {
+            return .failure(refusal(ofSegment: refused, in: body))
         }
         return .success(count)
+    }
+
+    /// The number of segments of `body` (a path text after its leading `/`), counted by its
+    /// separators alone: ``StepPathError/emptyPath`` or ``StepPathError/tooDeep(_:)`` come
+    /// before any error about a segment.
+    @inline(__always)
+    private static func checkedDepth(_ body: SegmentBytes) -> Result<Int, StepPathError> {
+        if body.isEmpty { return .failure(.emptyPath) }
+        var count = 1
+        for byte in body where byte == UInt8(ascii: "/") { count += 1 }
+        if count > maximumDepth { return .failure(.tooDeep(count)) }
+        return .success(count)
+    }
+
+    /// Whether `segment` may be part of a path text: non-empty, and at most
+    /// ``maximumSegmentLength`` bytes.
+    @inline(__always)
+    private static func isWithinLimits(_ segment: SegmentBytes) -> Bool {
+        !segment.isEmpty && segment.count <= maximumSegmentLength
+    }
+
+    /// The error for segment `index` of `body`, which ``isWithinLimits(_:)`` refused: found
+    /// again, as an error is made only for a path that fails.
+    private static func refusal(ofSegment index: Int, in body: SegmentBytes) -> StepPathError {
+        var length = 0
+        forEachSegment(in: body) { segment in
+            length = segment.count
+            return isWithinLimits(segment)
+        }
+        return length == 0
+            ? .emptySegment(index: index) : .segmentTooLong(index: index, length: length)
     }
 
     /// Hands each `/`-separated part of `bytes` to `body`, in order, while it returns `true`:
