@@ -35,8 +35,11 @@ extension ThreadSafety {
     @MainActor @Suite struct SequencerPropertyTests {
         /// Seeds that once failed, kept in every run: 188 and 2797 showed screens the model no
         /// longer had (``SequencerRegressionTests`` replays both), 1561 and 1791 had fewer
-        /// updates than the old coverage floors asked for.
-        nonisolated static let regressionSeeds: [UInt64] = [188, 1561, 1791, 2797]
+        /// updates than the old coverage floors asked for, and 358, 399, 479 and 860 pushed or
+        /// popped in a container a gesture had removed during the update.
+        nonisolated static let regressionSeeds: [UInt64] = [
+            188, 358, 399, 479, 860, 1561, 1791, 2797,
+        ]
 
         nonisolated static let seeds: [UInt64] =
             EnginePropertyTests.seeds(from: "STEPTREE_SEQUENCER_SEEDS")
