@@ -27,12 +27,12 @@ extension ScreenState {
     /// - Parameters:
     ///   - events: The events, in order, usually ``NavigationDiff/events(from:to:)``.
     ///   - new: The state the events lead to.
-    /// - Throws: ``ScreenRefusal`` naming the first event that cannot be played and why; the
+    /// - Throws: ``ScreenError`` naming the first event that cannot be played and why; the
     ///   screen is then unchanged.
     /// - Complexity: O(*m* + *e* · *c*) for *m* mounted nodes in `new`, *e* events and *c*
     ///   containers.
     package mutating func apply(_ events: [NavigationEvent], reaching new: some StepNode)
-        throws(ScreenRefusal)
+        throws(ScreenError)
     {
         defer { _checkInvariants() }
         let target = ScreenState(tree: StepStorage.make(new))
@@ -82,7 +82,7 @@ private struct EventPlayer {
 
     var new: ScreenRendering { target.rendering }
 
-    mutating func play(_ event: NavigationEvent) throws(ScreenRefusal) {
+    mutating func play(_ event: NavigationEvent) throws(ScreenError) {
         switch event.kind {
         case .dismiss(let style): try dismiss(event, style: style)
         case .pop: try pop(event)
@@ -94,30 +94,30 @@ private struct EventPlayer {
     }
 
     private mutating func dismiss(_ event: NavigationEvent, style: PresentationStyle)
-        throws(ScreenRefusal)
+        throws(ScreenError)
     {
         guard let top = screen.modals.last, top.path == event.path else {
-            throw ScreenRefusal(event, .notTopmostModal(top: screen.modals.last?.path))
+            throw ScreenError(event, .notTopmostModal(top: screen.modals.last?.path))
         }
-        guard top.style == style else { throw ScreenRefusal(event, .styleMismatch(top.style)) }
+        guard top.style == style else { throw ScreenError(event, .styleMismatch(top.style)) }
         screen.modals.removeLast()
         try removeContainers { $0.path.segments.starts(with: event.path.segments) }
     }
 
-    private mutating func pop(_ event: NavigationEvent) throws(ScreenRefusal) {
+    private mutating func pop(_ event: NavigationEvent) throws(ScreenError) {
         let path = event.path
         guard
             let id = screen.table.first(where: { $0.value.frames.contains { $0.path == path } })?
                 .key
-        else { throw ScreenRefusal(event, .notOnScreen) }
+        else { throw ScreenError(event, .notOnScreen) }
         let frames = screen.table[id]?.frames ?? []
         guard frames.last?.path == path else {
-            throw ScreenRefusal(event, .notOnTop(id, top: frames.last?.path))
+            throw ScreenError(event, .notOnTop(id, top: frames.last?.path))
         }
         // Modals are dismissed before the frames they were presented from are popped.
         if let modal = screen.modals.first(where: { $0.path.segments.starts(with: path.segments) })
         {
-            throw ScreenRefusal(event, .modalAbove(modal.path))
+            throw ScreenError(event, .modalAbove(modal.path))
         }
         screen.table[id]?.frames.removeLast()
         touch(id, event)
@@ -128,25 +128,25 @@ private struct EventPlayer {
     }
 
     /// The node of `new` at the event's path, which must have the event's identity.
-    private func newNode(_ event: NavigationEvent) throws(ScreenRefusal) -> Int {
+    private func newNode(_ event: NavigationEvent) throws(ScreenError) -> Int {
         guard let index = new.index[event.identity], new.path(index) == event.path else {
-            throw ScreenRefusal(event, .unknownStep(.new))
+            throw ScreenError(event, .unknownStep(.new))
         }
         return index
     }
 
-    private mutating func push(_ event: NavigationEvent) throws(ScreenRefusal) {
+    private mutating func push(_ event: NavigationEvent) throws(ScreenError) {
         let index = try newNode(event)
         let node = new.nodes[index]
         guard node.isPushed, let container = node.container else {
-            throw ScreenRefusal(event, .notPushable)
+            throw ScreenError(event, .notPushable)
         }
         let id = new.containerID(container)
         guard let frames = screen.table[id]?.frames else {
-            throw ScreenRefusal(event, .missingContainer(id))
+            throw ScreenError(event, .missingContainer(id))
         }
         guard !frames.contains(where: { $0.path == event.path }) else {
-            throw ScreenRefusal(event, .alreadyOnScreen(id))
+            throw ScreenError(event, .alreadyOnScreen(id))
         }
         let frame = new.frame(index)
         screen.table[id]?.frames.append(frame)
@@ -154,14 +154,14 @@ private struct EventPlayer {
     }
 
     private mutating func present(_ event: NavigationEvent, style: PresentationStyle)
-        throws(ScreenRefusal)
+        throws(ScreenError)
     {
         let index = try newNode(event)
         let node = new.nodes[index]
-        guard node.isModal else { throw ScreenRefusal(event, .notPresentable) }
-        guard node.style == style else { throw ScreenRefusal(event, .styleMismatch(node.style)) }
+        guard node.isModal else { throw ScreenError(event, .notPresentable) }
+        guard node.style == style else { throw ScreenError(event, .styleMismatch(node.style)) }
         guard !screen.modals.contains(where: { $0.path == event.path }) else {
-            throw ScreenRefusal(event, .alreadyOnScreen(.modal(event.path)))
+            throw ScreenError(event, .alreadyOnScreen(.modal(event.path)))
         }
         screen.modals.append(new.modal(index))
         // The modal's own containers come with it; modals inside it get their own events.
@@ -169,29 +169,29 @@ private struct EventPlayer {
     }
 
     private func select(_ event: NavigationEvent, from old: String?, to new: String?)
-        throws(ScreenRefusal)
+        throws(ScreenError)
     {
-        guard old != new else { throw ScreenRefusal(event, .unchanged) }
+        guard old != new else { throw ScreenError(event, .unchanged) }
         for (side, rendering, key) in [
-            (ScreenRefusal.Side.onScreen, screen.rendering, old), (.new, self.new, new),
+            (ScreenError.Side.onScreen, screen.rendering, old), (.new, self.new, new),
         ] {
             guard let index = rendering.index(of: event.path) else {
-                throw ScreenRefusal(event, .unknownStep(side))
+                throw ScreenError(event, .unknownStep(side))
             }
             let selected = rendering.nodes[index].contentKey
             guard selected == key else {
-                throw ScreenRefusal(event, .selectionMismatch(side, selected: selected))
+                throw ScreenError(event, .selectionMismatch(side, selected: selected))
             }
         }
     }
 
-    private mutating func replace(_ event: NavigationEvent) throws(ScreenRefusal) {
+    private mutating func replace(_ event: NavigationEvent) throws(ScreenError) {
         let index = try newNode(event)
-        guard new.nodes[index].isContent else { throw ScreenRefusal(event, .notContent) }
+        guard new.nodes[index].isContent else { throw ScreenError(event, .notContent) }
         guard let before = screen.rendering.index(of: event.path),
             screen.rendering.nodes[before].isContent,
             screen.rendering.nodes[before].identity != event.identity
-        else { throw ScreenRefusal(event, .notRenewed) }
+        else { throw ScreenError(event, .notRenewed) }
         try removeContainers { $0.path.segments.starts(with: event.path.segments) }
         copyContainers(inside: event.path)
     }
@@ -210,7 +210,7 @@ private struct EventPlayer {
 
     /// Makes the tab containers match the target: the ones whose owner has another identity
     /// there, or is not mounted there, go; the missing ones come with their frames.
-    mutating func reconcileTabs() throws(ScreenRefusal) {
+    mutating func reconcileTabs() throws(ScreenError) {
         let current = screen.table
         let wanted = target.table
         try removeContainers { id in
@@ -226,9 +226,9 @@ private struct EventPlayer {
     /// is an error, since SPEC §3 destroys its frames silently.
     private mutating func removeContainers(
         where matches: (ScreenContainer) -> Bool
-    ) throws(ScreenRefusal) {
+    ) throws(ScreenError) {
         for id in ScreenContainer.sorted(screen.table.keys.filter(matches)) {
-            if let event = touched[id] { throw ScreenRefusal(event, .containerGoesAway(id)) }
+            if let event = touched[id] { throw ScreenError(event, .containerGoesAway(id)) }
             screen.table[id] = nil
         }
     }

@@ -36,10 +36,6 @@ extension HeadlessScreen {
     public mutating func apply(_ events: [NavigationEvent], reaching new: some StepNode)
         throws(ScreenError)
     {
-        do {
-            try state.apply(events, reaching: new)
-        } catch {
-            throw ScreenError(error)
-        }
+        try state.apply(events, reaching: new)
     }
 }

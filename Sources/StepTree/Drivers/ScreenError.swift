@@ -1,6 +1,5 @@
-import StepTree
-
-/// A navigation event that a UI layer could not play on a ``HeadlessScreen``: the event and why.
+/// A navigation event that a UI layer could not play on the screen it shows (the screen model
+/// that `HeadlessScreen`, in StepTreeTools, plays events on): the event and why.
 ///
 /// Its description reads like `pop /a/b: top of / is /a/c`.
 public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -97,45 +96,4 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `<event>: <reason>`, for example `pop /a/b: top of / is /a/c`.
     public var description: String { "\(event): \(reason)" }
-}
-
-extension ScreenError {
-    /// The error for a refusal of the core's screen model.
-    init(_ refusal: ScreenRefusal) {
-        self.init(refusal.event, Reason(refusal.reason))
-    }
-}
-
-extension ScreenError.Side {
-    /// The side a refusal of the core's screen model names.
-    init(_ side: ScreenRefusal.Side) {
-        switch side {
-        case .onScreen: self = .onScreen
-        case .new: self = .new
-        }
-    }
-}
-
-extension ScreenError.Reason {
-    /// The reason a refusal of the core's screen model gives.
-    init(_ reason: ScreenRefusal.Reason) {
-        switch reason {
-        case .notOnTop(let container, let top): self = .notOnTop(container, top: top)
-        case .notTopmostModal(let top): self = .notTopmostModal(top: top)
-        case .missingContainer(let container): self = .missingContainer(container)
-        case .unknownStep(let side): self = .unknownStep(ScreenError.Side(side))
-        case .notOnScreen: self = .notOnScreen
-        case .notContent: self = .notContent
-        case .notRenewed: self = .notRenewed
-        case .notPushable: self = .notPushable
-        case .notPresentable: self = .notPresentable
-        case .styleMismatch(let style): self = .styleMismatch(style)
-        case .alreadyOnScreen(let container): self = .alreadyOnScreen(container)
-        case .modalAbove(let path): self = .modalAbove(path)
-        case .containerGoesAway(let container): self = .containerGoesAway(container)
-        case .selectionMismatch(let side, let selected):
-            self = .selectionMismatch(ScreenError.Side(side), selected: selected)
-        case .unchanged: self = .unchanged
-        }
-    }
 }
