@@ -160,14 +160,32 @@ func session(_ schema: StepSchema, fields: Fields, keys: [String], ids: [String]
     }
 }
 
+/// The lines of `text` as Unicode scalars. Graphviz and Mermaid read the exports scalar by
+/// scalar, so the decoders below do too: compared as `Character`s, a quote followed by a
+/// combining mark would be one character and no longer match `"`.
+func scalarLines(_ text: String) -> [Substring.UnicodeScalarView] {
+    text.unicodeScalars.split(separator: "\n")
+}
+
+/// The scalars of `line` after the first `marker`, or `nil` without one.
+func scalars(
+    after marker: String, in line: Substring.UnicodeScalarView
+) -> Substring.UnicodeScalarView? {
+    let marker = Array(marker.unicodeScalars)
+    var rest = line[...]
+    while !rest.isEmpty {
+        if rest.starts(with: marker) { return rest.dropFirst(marker.count) }
+        rest = rest.dropFirst()
+    }
+    return nil
+}
+
 /// The label of each node as ``StepDiagram/dot`` writes it, decoded.
 func dotLabels(_ dot: String) -> [String]? {
     var labels: [String] = []
-    for line in dot.split(separator: "\n")
-    where line.hasPrefix("    n") && line.contains(" [label=\"") {
-        guard let start = line.range(of: " [label=\"") else { return nil }
+    for line in scalarLines(dot) where line.starts(with: "    n".unicodeScalars) {
+        guard var rest = scalars(after: " [label=\"", in: line) else { continue }
         var label = ""
-        var rest = line[start.upperBound...].unicodeScalars[...]
         var closed = false
         while let scalar = rest.popFirst() {
             if scalar == "\\" {
@@ -185,9 +203,7 @@ func dotLabels(_ dot: String) -> [String]? {
                 label.unicodeScalars.append(scalar)
             }
         }
-        guard closed, String(String.UnicodeScalarView(rest)).hasPrefix(", fillcolor=") else {
-            return nil
-        }
+        guard closed, rest.starts(with: ", fillcolor=".unicodeScalars) else { return nil }
         labels.append(label)
     }
     return labels
@@ -196,25 +212,25 @@ func dotLabels(_ dot: String) -> [String]? {
 /// The label of each node as ``StepDiagram/mermaid`` writes it, decoded.
 func mermaidLabels(_ mermaid: String) -> [String]? {
     var labels: [String] = []
-    for line in mermaid.split(separator: "\n")
-    where line.hasPrefix("    n") && line.hasSuffix("\"]") {
-        guard let start = line.range(of: "[\"") else { return nil }
-        let body = String(line[start.upperBound..<line.index(line.endIndex, offsetBy: -2)])
-            .replacingOccurrences(of: "<br/>", with: "\n")
-        guard !body.contains(where: { "\"<>&`".contains($0) }) else { return nil }
+    let entities = [
+        "#35;": "#", "#quot;": "\"", "#lt;": "<", "#gt;": ">", "#amp;": "&", "#96;": "`",
+        "<br/>": "\n",
+    ]
+    for line in scalarLines(mermaid)
+    where line.starts(with: "    n".unicodeScalars)
+        && line.reversed().starts(with: "]\"".unicodeScalars)
+    {
+        guard var rest = scalars(after: "[\"", in: line) else { return nil }
+        rest = rest.dropLast(2)
         var label = ""
-        var rest = body.unicodeScalars[...]
-        let entities = [
-            "#35;": "#", "#quot;": "\"", "#lt;": "<", "#gt;": ">", "#amp;": "&", "#96;": "`",
-        ]
         while let scalar = rest.first {
-            if scalar == "#" {
-                let text = String(String.UnicodeScalarView(rest.prefix(6)))
-                guard let (entity, value) = entities.first(where: { text.hasPrefix($0.key) }) else {
-                    return nil
-                }
+            if let (entity, value) = entities.first(where: {
+                rest.starts(with: $0.key.unicodeScalars)
+            }) {
                 label += value
                 rest = rest.dropFirst(entity.unicodeScalars.count)
+            } else if "\"<>&`#".unicodeScalars.contains(scalar) {
+                return nil
             } else {
                 label.unicodeScalars.append(scalar)
                 rest = rest.dropFirst()
