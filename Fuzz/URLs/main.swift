@@ -250,10 +250,12 @@ struct ReferencePattern {
             let scheme = String(Substring(utf8[..<utf8.index(before: slash)])).lowercased()
             let start = utf8.index(slash, offsetBy: 2)
             if scheme == "https", let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
-                let host = String(Substring(utf8[start..<end])).lowercased()
+                // A host name is read in lower case; a capture's name is kept as written.
+                let written = String(Substring(utf8[start..<end]))
+                let host = written.lowercased()
                 scope =
                     host.hasPrefix("<")
-                    ? .anyHost(String(host.dropFirst().dropLast()))
+                    ? .anyHost(String(written.dropFirst().dropLast()))
                     : host == "*"
                         ? .wildcard("")
                         : host.hasPrefix("*.")
@@ -347,7 +349,9 @@ func checkMatch<Root: StepNode>(
             expected?.pattern == match.pattern,
             "\(context): \(url) matches \(match.pattern), not \(reference(expected))")
         if case .anyHost(let name) = expected?.scope {
-            require(match.values[name] == link.host, "\(context): \(url) captures another host")
+            require(
+                match.values[name] == link.host,
+                "\(context): \(url) captures another host: \(match.values)")
         }
         if let expected {
             for item in expected.query {
