@@ -15,8 +15,10 @@ protocol SelectionRecorder {
     /// Notes that the selection at `level` changed in `layer` (from child `old`) or that its
     /// child was renewed.
     mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool)
-    /// Notes the box of the child selected at `level`, once the level's edit is done.
-    mutating func setChild(_ child: StepNodeStorage, at level: Int)
+    /// Whether `level` changed: only then is its child worth noting.
+    func hasChange(at level: Int) -> Bool
+    /// Notes the box of `child`, the step selected at `level`, once the level's edit is done.
+    mutating func setChild<Value>(_ child: Step<Value>, at level: Int)
     /// Whether the recorder records: a recorder that does not is given nothing.
     static var isRecording: Bool { get }
 }
@@ -33,7 +35,10 @@ struct NoSelectionRecorder: SelectionRecorder {
     mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool) {}
 
     @inlinable @inline(__always)
-    mutating func setChild(_ child: StepNodeStorage, at level: Int) {}
+    func hasChange(at level: Int) -> Bool { false }
+
+    @inlinable @inline(__always)
+    mutating func setChild<Value>(_ child: Step<Value>, at level: Int) {}
 
     @inlinable static var isRecording: Bool { false }
 }
@@ -114,9 +119,11 @@ struct SelectionTrail: SelectionRecorder {
     }
 
     @inlinable @inline(__always)
-    mutating func setChild(_ child: StepNodeStorage, at level: Int) {
-        guard changed & (1 << level) != 0 else { return }
-        let child = Unmanaged.passUnretained(child)
+    func hasChange(at level: Int) -> Bool { changed & (1 << level) != 0 }
+
+    @inlinable @inline(__always)
+    mutating func setChild<Value>(_ child: Step<Value>, at level: Int) {
+        let child = Unmanaged<StepNodeStorage>.passUnretained(child.storage)
         switch level {
         case 0: changes.0.child = child
         case 1: changes.1.child = child

@@ -89,7 +89,7 @@ extension StepsCollection {
         let level = selectInPlace(childAt: offset, renewed: false, recorder: &recorder)
         withChild(at: offset) { (step: inout Step<A>) in
             body(&step.value, &recorder)
-            if R.isRecording { recorder.setChild(step.storage, at: level) }
+            if R.isRecording, recorder.hasChange(at: level) { recorder.setChild(step, at: level) }
         }
     }
 
@@ -105,7 +105,7 @@ extension StepsCollection {
         guard renews || R.isRecording else { return }
         withChild(at: offset) { (step: inout Step<A>) in
             if renews { step.renew(with: value) }
-            if R.isRecording { recorder.setChild(step.storage, at: level) }
+            if R.isRecording, recorder.hasChange(at: level) { recorder.setChild(step, at: level) }
         }
     }
 
