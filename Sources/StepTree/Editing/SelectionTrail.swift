@@ -26,21 +26,21 @@ protocol SelectionRecorder {
 /// The recorder of an unobserved deep link: records nothing.
 @usableFromInline
 struct NoSelectionRecorder: SelectionRecorder {
-    @inlinable init() {}
+    @_alwaysEmitIntoClient init() {}
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int { 0 }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool) {}
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     func hasChange(at level: Int) -> Bool { false }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func setChild<Value>(_ child: Step<Value>, at level: Int) {}
 
-    @inlinable static var isRecording: Bool { false }
+    @_alwaysEmitIntoClient static var isRecording: Bool { false }
 }
 
 /// The recorder of an observed deep link: the route, and the levels whose selection changed or
@@ -58,7 +58,7 @@ struct SelectionTrail: SelectionRecorder {
         @usableFromInline var renewed: Bool
         @usableFromInline var child: Unmanaged<StepNodeStorage>?
 
-        @inlinable init(layer: StepLayer, old: Int?, renewed: Bool) {
+        @_alwaysEmitIntoClient init(layer: StepLayer, old: Int?, renewed: Bool) {
             self.layer = layer
             self.old = old
             self.renewed = renewed
@@ -71,12 +71,12 @@ struct SelectionTrail: SelectionRecorder {
     /// Bit `n` set: level `n` changed.
     @usableFromInline var changed: UInt8 = 0
 
-    @inlinable init() {
+    @_alwaysEmitIntoClient init() {
         let unchanged = Change(layer: .content, old: nil, renewed: false)
         changes = (unchanged, unchanged, unchanged, unchanged)
     }
 
-    @inlinable static var isRecording: Bool { true }
+    @_alwaysEmitIntoClient static var isRecording: Bool { true }
 
     /// Runs a typed deep link, recorded and reported into ``SelectionSink/observers`` when the
     /// global observer is listening.
@@ -84,7 +84,7 @@ struct SelectionTrail: SelectionRecorder {
     /// `observed` runs with a trail that is delivered after it, else `unobserved` runs with a
     /// recorder that records nothing. Callers pass the same generic route twice, specialized for
     /// each recorder.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func recordIfObserved(
         _ unobserved: (inout NoSelectionRecorder) -> Void,
         _ observed: (inout SelectionTrail) -> Void
@@ -99,14 +99,14 @@ struct SelectionTrail: SelectionRecorder {
         }
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int {
         let level = route.count
         route.append(.init(table: table, index: index))
         return level
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool) {
         changed |= 1 << level
         let change = Change(layer: layer, old: old, renewed: renewed)
@@ -118,10 +118,10 @@ struct SelectionTrail: SelectionRecorder {
         }
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     func hasChange(at level: Int) -> Bool { changed & (1 << level) != 0 }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func setChild<Value>(_ child: Step<Value>, at level: Int) {
         let child = Unmanaged<StepNodeStorage>.passUnretained(child.storage)
         switch level {

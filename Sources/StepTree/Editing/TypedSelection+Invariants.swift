@@ -53,24 +53,24 @@
 #else
     extension StepsCollection {
         /// Checks nothing: the checks are compiled only with `-DSTEPTREE_INTERNAL_CHECKS`.
-        @inlinable @inline(__always)
+        @_alwaysEmitIntoClient @inline(__always)
         func _checkSelects<A>(_ a: WritableKeyPath<Self, Step<A>>) {}
 
         /// Checks nothing: the checks are compiled only with `-DSTEPTREE_INTERNAL_CHECKS`.
-        @inlinable @inline(__always)
+        @_alwaysEmitIntoClient @inline(__always)
         func _checkSelects<A: StepsCollection, B>(
             _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>
         ) {}
 
         /// Checks nothing: the checks are compiled only with `-DSTEPTREE_INTERNAL_CHECKS`.
-        @inlinable @inline(__always)
+        @_alwaysEmitIntoClient @inline(__always)
         func _checkSelects<A: StepsCollection, B: StepsCollection, C>(
             _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
             _ c: WritableKeyPath<B, Step<C>>
         ) {}
 
         /// Checks nothing: the checks are compiled only with `-DSTEPTREE_INTERNAL_CHECKS`.
-        @inlinable @inline(__always)
+        @_alwaysEmitIntoClient @inline(__always)
         func _checkSelects<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
             _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
             _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>

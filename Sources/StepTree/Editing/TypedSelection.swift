@@ -8,7 +8,7 @@
 extension StepsCollection {
     /// Selects child `index` in its layer, in place; a pushed or presented child it replaces
     /// goes back to its initial state (the editor's `select`, for a node that is not in a box).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectInPlace(_ index: Int, in contents: StepTable<Self>.Contents) {
         selectInPlace(
             StepSlot(index: index, layer: contents.layers[index], key: contents.keyList[index]))
@@ -16,7 +16,7 @@ extension StepsCollection {
 
     /// Selects the child in `slot` in place (its layer and key, read from the table first so
     /// that the table is not held across the calls below); returns the key selected before.
-    @inlinable @inline(__always) @discardableResult
+    @_alwaysEmitIntoClient @inline(__always) @discardableResult
     mutating func selectInPlace(_ slot: StepSlot<Key>) -> Key? {
         let layer = slot.layer
         let key = slot.key
@@ -39,7 +39,7 @@ extension StepsCollection {
 
     /// Selects the child stored at byte `offset` in place and tells `recorder`; returns the
     /// level the recorder gave it.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectInPlace<R: SelectionRecorder>(
         childAt offset: Int, renewed: Bool, recorder: inout R
     ) -> Int {
@@ -53,7 +53,7 @@ extension StepsCollection {
     /// `selectInPlace(childAt:renewed:recorder:)` for a recorder that records: notes the level,
     /// and what changed there (out of line, so that the deep links stay small enough to inline
     /// whole: their key paths then fold to offsets).
-    @inlinable @inline(never)
+    @_alwaysEmitIntoClient @inline(never)
     mutating func selectRecording<R: SelectionRecorder>(
         childAt offset: Int, renewed: Bool, recorder: inout R
     ) -> Int {
@@ -70,7 +70,7 @@ extension StepsCollection {
     }
 
     /// The index of `previous`, the key selected in `slot`'s layer before `slot` was.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func index(of previous: Key?, before slot: StepSlot<Key>) -> Int? {
         guard let previous else { return nil }
         if previous == slot.key { return slot.index }
@@ -82,7 +82,7 @@ extension StepsCollection {
     ///
     /// The deep typed selections fold their key paths to offsets at the call site and reach
     /// each level by them, so no key path is applied at run time.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectChild<A: StepValue, R: SelectionRecorder>(
         at offset: Int, recorder: inout R, _ body: (inout A, inout R) -> Void
     ) {
@@ -94,7 +94,7 @@ extension StepsCollection {
     }
 
     /// Selects the child stored at byte `offset` (a `Step<A>`) in place and renews it as asked.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectLast<A: StepValue, R: SelectionRecorder>(
         at offset: Int, fresh: Bool, value: A?, recorder: inout R
     ) {
@@ -111,7 +111,7 @@ extension StepsCollection {
 
     /// Runs `body` on the step stored at byte `offset`, an offset that `MemoryLayout.offset(of:)`
     /// gave for a stored `Step<A>` property of this type.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func withChild<A: StepValue>(at offset: Int, _ body: (inout Step<A>) -> Void) {
         withUnsafeMutablePointer(to: &self) {
             body(&StepMemory.step(at: offset, in: $0, as: A.self).pointee)
@@ -123,7 +123,7 @@ extension StepsCollection {
     ///
     /// Never inlined, and the route made only here, so that the typed selections stay small
     /// enough to be inlined whole: their key paths then fold to constants.
-    @inlinable @inline(never)
+    @_alwaysEmitIntoClient @inline(never)
     mutating func selectThroughEditor<Leaf>(
         fresh: Bool, value: Leaf?, _ route: () -> StepRoute<Self, Leaf>
     ) {
@@ -136,7 +136,7 @@ extension StepsCollection {
     }
 
     /// ``selectThroughEditor(fresh:value:_:)`` reporting to no one: a value being built.
-    @inlinable @inline(never)
+    @_alwaysEmitIntoClient @inline(never)
     mutating func selectUnreportedThroughEditor<Leaf>(
         fresh: Bool, value: Leaf?, _ route: () -> StepRoute<Self, Leaf>
     ) {
@@ -163,7 +163,7 @@ extension StepsCollection {
     ///   - a: The child's property.
     ///   - value: The child's new value.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func select<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A? = nil) {
         defer { _checkSelects(a) }
         selectLast(a, fresh: false, value: value)
@@ -172,14 +172,14 @@ extension StepsCollection {
     /// Selects the child stored at `a` and renews it with no value: a new screen with the same
     /// state.
     /// - Complexity: O(1), plus the cost of resetting a replaced child.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func renew<A>(_ a: WritableKeyPath<Self, Step<A>>) {
         defer { _checkSelects(a) }
         selectLast(a, fresh: true, value: nil)
     }
 
     /// The one-level typed select.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectLast<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool, value: A?) {
         guard let a0 = MemoryLayout<Self>.offset(of: a) else {
             return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a) }
@@ -194,7 +194,7 @@ extension StepsCollection {
     ///
     /// A stored property is selected in place with no recorder; any other key path goes
     /// through the editor, reporting into ``SelectionSink/none``.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectUnreported<A>(
         _ a: WritableKeyPath<Self, Step<A>>, fresh: Bool, value: A?
     ) {
@@ -211,7 +211,7 @@ extension StepsCollection {
     ///   - b: A child of `a`.
     ///   - value: Renew `b` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func select<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>, with value: B? = nil
     ) {
@@ -226,7 +226,7 @@ extension StepsCollection {
     ///   - c: A child of `b`.
     ///   - value: Renew `c` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func select<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, with value: C? = nil
@@ -243,7 +243,7 @@ extension StepsCollection {
     ///   - d: A child of `c`.
     ///   - value: Renew `d` with this value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func select<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>, with value: D? = nil
@@ -254,7 +254,7 @@ extension StepsCollection {
 
     /// Selects `a`, then `b`, and renews `b` with no value: `steps.renew(\.login, \.signUp)`.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func renew<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>
     ) {
@@ -264,7 +264,7 @@ extension StepsCollection {
 
     /// Selects a path of three steps and renews the last with no value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func renew<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>
@@ -275,7 +275,7 @@ extension StepsCollection {
 
     /// Selects a path of four steps and renews the last with no value.
     /// - Complexity: O(1) per level, plus the cost of resetting replaced children.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func renew<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>
@@ -286,7 +286,7 @@ extension StepsCollection {
 
     // The typed selects of two to four levels, renewing the last step with no value when
     // `fresh` (the `renew` overloads) or with `value`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectPath<A: StepsCollection, B>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         fresh: Bool, with value: B?
@@ -303,7 +303,7 @@ extension StepsCollection {
         SelectionTrail.recordIfObserved(route, route)
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectPath<A: StepsCollection, B: StepsCollection, C>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, fresh: Bool, with value: C?
@@ -325,7 +325,7 @@ extension StepsCollection {
         SelectionTrail.recordIfObserved(route, route)
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func selectPath<A: StepsCollection, B: StepsCollection, C: StepsCollection, D>(
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>,
@@ -419,7 +419,7 @@ extension StepsCollection {
     /// - Parameters:
     ///   - a: The child to select.
     ///   - value: The child's value: it renews the child.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func selecting<A>(_ a: WritableKeyPath<Self, Step<A>>, with value: A? = nil)
         -> Self
     {

@@ -25,7 +25,7 @@ final class NodeBoxing: Sendable {
     }
 
     /// The boxing of nodes of type `Node`, whose boxes are `Storage`.
-    @inlinable
+    @_alwaysEmitIntoClient
     static func of<Node: StepValue, Storage: StepStorage<Node>>(
         _ type: Node.Type, in storage: Storage.Type,
         making make: @escaping @Sendable (Node) -> Storage

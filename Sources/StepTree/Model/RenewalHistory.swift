@@ -98,7 +98,7 @@ class RenewalHistory: @unchecked Sendable {
     /// A value digested with no encoder is hashed at once (see
     /// ``renew(_:hashingValueAt:storedAt:of:)``); any other value is recorded, and hashed when
     /// the fingerprint is read.
-    @inlinable
+    @_alwaysEmitIntoClient
     static func after<Value: StepValue>(_ previous: RenewalHistory?, value: Value?)
         -> RenewalHistory
     {
@@ -161,7 +161,7 @@ class RenewalHistory: @unchecked Sendable {
     // Specialized, so that the value is wrapped in its existential where its type is known:
     // unspecialized, that looks up the optional's metadata on every renewal. Out of line: the
     // rare case.
-    @inlinable @inline(never)
+    @_alwaysEmitIntoClient @inline(never)
     static func record<Value: StepValue>(_ history: inout RenewalHistory?, _ value: Value) {
         let record = ValueRenewal(after: history, value: value)
         record.boundChain()
@@ -268,7 +268,7 @@ class RenewalHistory: @unchecked Sendable {
 final class ValueRenewal: RenewalHistory, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var value: (any StepValue)?
 
-    @inlinable
+    @_alwaysEmitIntoClient
     init(after previous: RenewalHistory?, value: any StepValue) {
         self.value = value
         super.init(after: previous)

@@ -90,7 +90,7 @@ final class SelectionAccessor: @unchecked Sendable {
 
     /// The child that `segment` names in a node of `contents`, and its box,
     /// which `childAt` reads by byte offset (a computed child's through `computed`).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func resolve(
         _ segment: SegmentBytes, _ contents: StepTableShape,
         childAt: (Int) -> Unmanaged<StepNodeStorage>, computed: (Int) -> StepNodeStorage
@@ -102,7 +102,7 @@ final class SelectionAccessor: @unchecked Sendable {
     }
 
     /// Selects child `index` of the node at `node` in its layer; see `select`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func select<Node: StepsCollection>(
         _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
     ) -> Int? {
@@ -117,7 +117,7 @@ final class SelectionAccessor: @unchecked Sendable {
     }
 
     /// Clears `layer` of the node at `node`; see `clear`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func clear<Node: StepsCollection>(
         _ layer: StepLayer, in node: UnsafeMutablePointer<Node>,
         _ contents: StepTable<Node>.Contents
@@ -130,7 +130,7 @@ final class SelectionAccessor: @unchecked Sendable {
     ///
     /// A pushed or presented child that `oldKey` selected goes back to its initial state: what
     /// `select` and `clear` do once they know a key is replaced. Returns `oldKey`'s index.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func replace<Node: StepsCollection>(
         _ oldKey: Node.Key, with key: Node.Key?, in layer: StepLayer,
         of node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
@@ -143,7 +143,7 @@ final class SelectionAccessor: @unchecked Sendable {
 
     /// Selects child `index` of the node at `node`, clears the layers above its own if asked,
     /// and returns its box made unique; see `descend`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func descend<Node: StepsCollection>(
         to index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents,
         clearingAbove: Bool
@@ -154,7 +154,7 @@ final class SelectionAccessor: @unchecked Sendable {
     }
 
     /// Clears every layer above `layer` of the node at `node`; see `clearAbove`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func clear<Node: StepsCollection>(
         above layer: StepLayer, in node: UnsafeMutablePointer<Node>,
         _ contents: StepTable<Node>.Contents
@@ -167,7 +167,7 @@ final class SelectionAccessor: @unchecked Sendable {
     /// The box of child `index` of the node at `node`, made unique first; see `uniqueChild`.
     ///
     /// Unretained: the node holds it (a computed child's setter stores it back).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func uniqueChild<Node: StepsCollection>(
         _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
     ) -> Unmanaged<StepNodeStorage> {
@@ -178,7 +178,7 @@ final class SelectionAccessor: @unchecked Sendable {
         return StepMemory.uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     static func make<Node: StepsCollection>(for type: Node.Type) -> SelectionAccessor {
         typealias Contents = StepTable<Node>.Contents
         /// Runs `body` on the node in `storage`, a unique box being edited, and its table.
@@ -261,14 +261,14 @@ struct ResolvedChild {
     @usableFromInline let box: Unmanaged<StepNodeStorage>
     @usableFromInline let computed: StepNodeStorage?
 
-    @inlinable
+    @_alwaysEmitIntoClient
     init(index: Int, box: Unmanaged<StepNodeStorage>) {
         self.index = index
         self.box = box
         self.computed = nil
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     init(index: Int, computed: StepNodeStorage) {
         self.index = index
         self.box = .passUnretained(computed)

@@ -14,7 +14,7 @@ public struct Step<Value: StepValue>: Sendable {
     @usableFromInline var box: StepNodeStorage
 
     /// The box holding the value (the initial value's, for a shared initial node step).
-    @inlinable
+    @_alwaysEmitIntoClient
     var storage: StepStorage<Value> {
         @inline(__always) get {
             let box = self.box
@@ -30,7 +30,7 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// The box, known to be a ``StepStorage`` of `Value`: after `makeUnique()`.
-    @inlinable
+    @_alwaysEmitIntoClient
     var uniqueBox: StepStorage<Value> {
         @inline(__always) get { unsafeDowncast(box, to: StepStorage<Value>.self) }
     }
@@ -70,7 +70,7 @@ public struct Step<Value: StepValue>: Sendable {
     /// The step's value: a payload, a node or a stack.
     ///
     /// Changing it in place is not a renewal: the screen stays, only its data changes.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var value: Value {
         get { storage.value }
         _modify {
@@ -80,7 +80,7 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Reads and writes a property of the value, so `steps.profile.selected` works.
-    @inlinable
+    @_alwaysEmitIntoClient
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> T {
         get { storage.value[keyPath: keyPath] }
         _modify {
@@ -90,12 +90,12 @@ public struct Step<Value: StepValue>: Sendable {
     }
 
     /// Reads a property of the value.
-    @inlinable
+    @_alwaysEmitIntoClient
     public subscript<T>(dynamicMember keyPath: KeyPath<Value, T>) -> T {
         storage.value[keyPath: keyPath]
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&box) { copyStorage() }
     }
@@ -119,7 +119,7 @@ public struct Step<Value: StepValue>: Sendable {
     /// Renews the step: with `value` (which replaces the step's value), or with no value.
     /// - Complexity: O(1) for a renewal recorded to be hashed later; O(*s*) for a value of *s*
     ///   leaves, hashed at once (see ``StepRenewal``).
-    @inlinable
+    @_alwaysEmitIntoClient
     mutating func renew(with value: Value?) {
         makeUnique()
         let storage = uniqueBox
@@ -150,7 +150,7 @@ extension Step where Value: StepsCollection {
     // The node's box, made directly: the general initializer finds which box a type takes at
     // run time.
     /// Creates a step holding the node `value`, in its initial state.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ value: Value) {
         self.box = CollectionStorage(value)
     }
@@ -181,7 +181,7 @@ extension Step where Value: StepsCollection {
     /// it a tab), whose screens would nest without end, stops the program when its initial value
     /// is first made, naming the type; so does an `init()` that reads one.
     /// - Complexity: O(1); the first read of the type's initial value makes it.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init() {
         self.box = Value.steps.contents.initialNode
     }
@@ -190,7 +190,7 @@ extension Step where Value: StepsCollection {
 extension Step where Value == EmptyStep {
     // Inlinable, so that a node of several leaves reads the shared box once.
     /// Creates a leaf step with no payload.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init() { self.box = sharedEmptyLeaf }
 }
 
@@ -198,7 +198,7 @@ extension Step: Equatable {
     // Inlinable, so that a node's synthesized `==` compares its steps specialized for their
     // value types (unspecialized, each comparison looks up metadata and copies the value).
     /// Steps are equal when their values and renewal histories are equal.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func == (lhs: Step, rhs: Step) -> Bool {
         lhs.box === rhs.box
             || {
@@ -213,7 +213,7 @@ extension Step: Equatable {
 extension Step: Hashable {
     /// Hashes the value and the renewal history; a step of a recursive node type in its initial
     /// state (see `Step<Node>()`) hashes as a constant.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func hash(into hasher: inout Hasher) {
         let storage = storage
         if storage.renewalHistory == nil, box.isInitialAtom {

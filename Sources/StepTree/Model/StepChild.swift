@@ -9,7 +9,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
 
     // Inlinable, like the factories below, so that the child's accessor type is made where the
     // table is declared, for the concrete node and value types.
-    @inlinable
+    @_alwaysEmitIntoClient
     init<Value: StepValue>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable, kind: StepKind,
         userDismissible: Bool = true
@@ -22,7 +22,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A tab: stays mounted and keeps its own navigation stack.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func tab<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -30,7 +30,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// An inline step: the parent's content in place (a variant, a root switch).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func inline<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -38,7 +38,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A pushed step.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func push<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable
     ) -> Self {
@@ -53,7 +53,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     ///   - userDismissible: Whether a gesture (a sheet swiped away) may dismiss it; `false` for
     ///     a recording in progress or a required login: ``Navigator/userDidRemove(path:transaction:)`` and
     ///     the bindings refuse to remove it, and the adapters disable the gesture.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func present<Value>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable,
         style: PresentationStyle = .sheet, userDismissible: Bool = true
@@ -62,7 +62,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A stack of elements, each pushed above the previous one.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func stack<Element: StepsCollection>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<StepStack<Element>>> & Sendable
     ) -> Self {
@@ -70,7 +70,7 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     }
 
     /// A stack of destinations, each pushed above the previous one (`NavigationStack(path:)`).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func stack<Element: StepDestination>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<StepStack<Element>>> & Sendable
     ) -> Self {

@@ -24,7 +24,7 @@ enum StepMemory {
     ///
     /// Saves a key path application and a retain and release per child read by the editor and
     /// the fingerprints.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func box(in node: UnsafeRawPointer, at offset: Int) -> Unmanaged<StepNodeStorage> {
         node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
     }
@@ -51,13 +51,13 @@ enum StepMemory {
     ///
     /// A box being read may be shared between threads, so a child is never reached through a
     /// modifying access; the child's value type is not needed.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
         childBoxUnretained(of: node, at: offset).takeUnretainedValue()
     }
 
     /// `childBox(of:at:)`, unretained: `node` holds the box.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func childBoxUnretained<Node>(
         of node: Node, at offset: Int
     ) -> Unmanaged<StepNodeStorage> {
@@ -82,7 +82,7 @@ enum StepMemory {
     ///
     /// Saves the key path application of a write through `node[keyPath:]`: typed selection and
     /// resets reach the step with no call.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func step<Value>(
         at offset: Int, in node: UnsafeMutableRawPointer, as type: Value.Type = Value.self
     ) -> UnsafeMutablePointer<Step<Value>> {

@@ -25,7 +25,7 @@ public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Senda
     }
 
     /// The key selected in `layer`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public subscript(layer: StepLayer) -> Key? {
         get {
             switch layer {
@@ -49,13 +49,13 @@ public struct StepSelection<Key: Hashable & Sendable & Codable>: Hashable, Senda
     // Written out and inlinable, unlike the synthesized ones, so that a node's `==` compares
     // its selection specialized for its key type.
     /// Selections are equal when they select the same key in every layer.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.content == rhs.content && lhs.push == rhs.push && lhs.modal == rhs.modal
     }
 
     /// Hashes the key of every layer.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func hash(into hasher: inout Hasher) {
         hasher.combine(content)
         hasher.combine(push)

@@ -6,7 +6,7 @@ struct StepSlot<Key> {
     @usableFromInline let layer: StepLayer
     @usableFromInline let key: Key
 
-    @inlinable
+    @_alwaysEmitIntoClient
     init(index: Int, layer: StepLayer, key: Key) {
         self.index = index
         self.layer = layer

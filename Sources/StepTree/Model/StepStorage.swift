@@ -14,7 +14,7 @@ class StepNodeStorage: @unchecked Sendable {
     /// Unchecked for the reason on `StepStorage.value`.
     @usableFromInline @exclusivity(unchecked) final var renewalHistory: RenewalHistory?
 
-    @inlinable
+    @_alwaysEmitIntoClient
     init() {}
 
     /// The renewal history of the step whose value this box holds.
@@ -254,7 +254,7 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     // checks would only cost time on every read the engine makes.
     @usableFromInline @exclusivity(unchecked) final var value: Value
 
-    @inlinable
+    @_alwaysEmitIntoClient
     init(_ value: Value) {
         self.value = value
     }

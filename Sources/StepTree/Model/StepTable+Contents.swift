@@ -87,7 +87,7 @@ extension StepTable {
         /// The index of the child stored at byte `offset` of `Node`; one not declared stops the
         /// program.
         /// - Complexity: O(*n*) integer comparisons for *n* children.
-        @inlinable
+        @_alwaysEmitIntoClient
         func index(ofChildAt offset: Int) -> Int {
             guard let index = offsets.firstIndex(of: offset) else { undeclaredChild(at: offset) }
             return index
@@ -96,7 +96,7 @@ extension StepTable {
         /// The layer and key of the child stored at byte `offset` of `Node`; one not declared
         /// stops the program.
         /// - Complexity: O(*n*) integer comparisons for *n* children.
-        @inlinable @inline(__always)
+        @_alwaysEmitIntoClient @inline(__always)
         func slot(ofChildAt offset: Int) -> StepSlot<Node.Key> {
             let index = index(ofChildAt: offset)
             return StepSlot(index: index, layer: layers[index], key: keyList[index])
@@ -106,7 +106,7 @@ extension StepTable {
         /// layer reads as nothing selected).
         /// - Complexity: O(*n*) comparisons for *n* ≤ 8 children (a linear search of a few keys
         ///   beats hashing one), else one hash look-up.
-        @inlinable @inline(__always)
+        @_alwaysEmitIntoClient @inline(__always)
         func index(of key: Node.Key, in layer: StepLayer) -> Int? {
             let found = keyList.count <= 8 ? keyList.firstIndex(of: key) : indexByKey[key]
             guard let index = found, layers[index] == layer else { return nil }

@@ -19,14 +19,14 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     @usableFromInline let contents: Contents
 
     /// Creates the table from the children in declaration order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ children: StepChild<Node>...) {
         self.init(children)
     }
 
     /// Creates the table from the children in declaration order.
     /// - Complexity: O(*n*) for *n* children.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ children: [StepChild<Node>]) {
         // The selection accessor is made here, inlined, so that its closures are compiled for
         // the concrete node type.
@@ -56,7 +56,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     ///   the compiler can see, else one hash look-up.
     // Always inlined, so that a literal key path reaches `offset(of:)`, which the compiler then
     // folds to a constant.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     func index<Value>(for keyPath: WritableKeyPath<Node, Step<Value>>) -> Int {
         if let offset = MemoryLayout<Node>.offset(of: keyPath),
             let index = contents.offsets.firstIndex(of: offset)
@@ -69,7 +69,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     /// The index of the child stored at byte `offset` of `Node`; one not declared stops the
     /// program.
     /// - Complexity: O(*n*) integer comparisons for *n* children.
-    @inlinable
+    @_alwaysEmitIntoClient
     func index(ofChildAt offset: Int) -> Int { contents.index(ofChildAt: offset) }
 
     /// The key, as written in paths, of the child stored at byte `offset` of `Node`.

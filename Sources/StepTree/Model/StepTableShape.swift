@@ -42,7 +42,7 @@ class StepTableShape: @unchecked Sendable {
 
     /// The index of the child whose key has the UTF-8 bytes `segment`.
     /// - Complexity: O(*n*) word comparisons for *n* ≤ 8 children, else one hash look-up.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     final func childIndex(named segment: SegmentBytes) -> Int? { matcher.index(of: segment) }
 
     /// Every table made, by node type.

@@ -46,7 +46,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
     @usableFromInline let table: StepTable<Node>
 
-    @inlinable
+    @_alwaysEmitIntoClient
     override init(_ value: Node) {
         table = Node.steps
         super.init(value)
@@ -56,7 +56,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     /// given the box of the node whose table made it.
     ///
     /// Checked in debug builds only.
-    @inlinable
+    @_alwaysEmitIntoClient
     static func of(_ storage: StepNodeStorage) -> CollectionStorage<Node> {
         unsafeDowncast(storage, to: CollectionStorage<Node>.self)
     }

@@ -26,7 +26,7 @@ struct ObserverSlot: Sendable {
     }
 
     /// Whether an observer is installed: one relaxed load, possibly already stale.
-    @inlinable var isOccupied: Bool {
+    @_alwaysEmitIntoClient var isOccupied: Bool {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             return unsafeDowncast(box, to: AtomicObserverSlot.self).isOccupied
         }
@@ -35,7 +35,7 @@ struct ObserverSlot: Sendable {
 
     /// Whether an observer may listen somewhere: one is installed, or a scoped one is; two
     /// relaxed loads, possibly already stale (but never for the current thread's own writes).
-    @inlinable var mayBeListening: Bool { isOccupied || scopes.load() != 0 }
+    @_alwaysEmitIntoClient var mayBeListening: Bool { isOccupied || scopes.load() != 0 }
 
     /// `isOccupied` on a system without `Atomic`.
     @usableFromInline func lockedIsOccupied() -> Bool { load() != nil }
@@ -117,11 +117,11 @@ final class AtomicObserverSlot: @unchecked Sendable {
 
     init() {}
 
-    @inlinable var isOccupied: Bool { pointer.load(ordering: .relaxed) != nil }
+    @_alwaysEmitIntoClient var isOccupied: Bool { pointer.load(ordering: .relaxed) != nil }
 
     /// Runs `body` inside a read window with the installed box, unretained; `nil` when none is
     /// installed.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     func reading<Result>(_ body: (InstalledObserver) -> Result) -> Result? {
         // Sequentially consistent throughout: a writer that counts no open window after its swap
         // knows that every later window loads the new pointer.

@@ -20,7 +20,7 @@ package enum SelectionSink: Sendable {
     ///
     /// `false` proves that no one listens here. Two relaxed atomic loads for ``observers``, none
     /// for ``none``.
-    @inlinable var mayReport: Bool {
+    @_alwaysEmitIntoClient var mayReport: Bool {
         switch self {
         case .observers: StepsObservation.installed.mayBeListening
         case .none: false

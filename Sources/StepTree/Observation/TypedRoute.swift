@@ -11,7 +11,7 @@ struct TypedRoute: Sendable {
         @usableFromInline var table: Unmanaged<StepTableShape>?
         @usableFromInline var index: Int
 
-        @inlinable init(table: Unmanaged<StepTableShape>?, index: Int) {
+        @_alwaysEmitIntoClient init(table: Unmanaged<StepTableShape>?, index: Int) {
             self.table = table
             self.index = index
         }
@@ -20,7 +20,7 @@ struct TypedRoute: Sendable {
     @usableFromInline var levels: (Level, Level, Level, Level)
     @usableFromInline var count = 0
 
-    @inlinable init() {
+    @_alwaysEmitIntoClient init() {
         let unused = Level(table: nil, index: 0)
         levels = (unused, unused, unused, unused)
     }
@@ -39,7 +39,7 @@ struct TypedRoute: Sendable {
         self[level].table.unsafelyUnwrapped.takeUnretainedValue()
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func append(_ level: Level) {
         precondition(count < 4, "a typed route has at most four levels")
         switch count {

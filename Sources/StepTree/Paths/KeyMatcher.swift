@@ -30,7 +30,7 @@ struct KeyMatcher: Sendable {
     }
 
     /// The first 8 bytes of `bytes` (fewer for a shorter text), packed little-endian.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func head(of bytes: SegmentBytes) -> UInt64 {
         var head: UInt64 = 0
         for index in 0..<min(bytes.count, 8) {
@@ -42,7 +42,7 @@ struct KeyMatcher: Sendable {
     /// The index of the key whose UTF-8 bytes are `segment`, if any.
     /// - Complexity: O(*n*) word comparisons for *n* keys, plus a byte comparison of a key
     ///   longer than 8 bytes whose head matches.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     func index(of segment: SegmentBytes) -> Int? {
         if hashes { return hashedIndex(of: segment) }
         let head = Self.head(of: segment)

@@ -50,7 +50,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     ///   ``StepPathError/tooDeep(_:)`` beyond ``maximumDepth`` segments and
     ///   ``StepPathError/segmentTooLong(index:length:)`` beyond ``maximumSegmentLength`` bytes.
     /// - Complexity: O(*n*) in the length of `text`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(parsing text: some StringProtocol) throws(StepPathError) {
         // Inlinable: specialized where it is called, it reads the text's bytes with no generic
         // metadata made at run time.
@@ -197,7 +197,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// Whether the key or id `lhs` is the segment whose UTF-8 bytes are `rhs`, compared as
     /// ``sameSegment(_:_:)`` compares two texts.
-    @inlinable
+    @_alwaysEmitIntoClient
     static func sameSegment(_ lhs: some StringProtocol, _ rhs: SegmentBytes) -> Bool {
         lhs.utf8.count == rhs.count
             && lhs.withUTF8Bytes { bytes in
@@ -297,7 +297,7 @@ extension StepPath: Codable {
 extension StringProtocol {
     /// Runs `body` on the text's UTF-8 bytes, which a native string stores contiguously; any
     /// other (a bridged string) is copied first.
-    @inlinable
+    @_alwaysEmitIntoClient
     func withUTF8Bytes<Result>(_ body: (SegmentBytes) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = String(self)

@@ -19,7 +19,7 @@ struct SharedCounter: Sendable {
     }
 
     /// The counter's value.
-    @inlinable
+    @_alwaysEmitIntoClient
     func load() -> Int {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             return unsafeDowncast(box, to: AtomicCount.self).value.load(ordering: .relaxed)
