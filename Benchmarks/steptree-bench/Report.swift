@@ -20,6 +20,9 @@ struct Ratio {
         // 2.5, not 1.5: a thread-safe, replaceable observer costs a counted window and a kept
         // box (four atomic operations) on every observed select.
         Ratio(numerator: "select.observed", denominator: "select.typed", bar: 2.5),
+        // Reported only: a deep select on a copy against the same two box copies in the
+        // standard library's own copy-on-write box, the floor of any design that boxes nodes.
+        Ratio(numerator: "copy.select", denominator: "copy.floor", bar: nil),
         // Reported only: what a renewal with a value adds to a typed deep link.
         Ratio(numerator: "select.value", denominator: "select.typed", bar: nil),
         Ratio(numerator: "diff.leaf.100000", denominator: "diff.leaf.100", bar: 3),

@@ -21,6 +21,8 @@ let workloads = [
     Workload("select.path", SelectBench.path),
     Workload("show.path", SelectBench.shown),
     Workload("select.assign", SelectBench.assigned),
+    Workload("copy.select", CopyBench.typed),
+    Workload("copy.floor", CopyBench.floor),
     Workload("select.schema") { try SelectBench.schemaPath(store.tree(.small)) },
     Workload("codable.roundtrip", CodableBench.roundTrip),
     Workload("codable.roundtrip.classic", CodableBench.roundTripClassic),
