@@ -309,6 +309,8 @@ public func workloads() -> [Workload] {
         },
         // MARK: StepTree only (VDFlow has no path strings, diffs or navigator)
 
+        copyFloorWorkload(),
+
         Workload("select.path") {
             var check = AppSteps()
             try check.select(path: "profile/detail/dark")
