@@ -103,10 +103,7 @@ public struct Step<Value: StepValue>: Sendable {
     /// Gives the step a box of its own, a copy of the shared one (out of line: the rare case).
     @usableFromInline @inline(never)
     mutating func copyStorage() {
-        let storage = storage
-        let copy = storage.copy()
-        copy.renewalHistory = storage.renewalHistory
-        box = copy
+        box = box.copyNode()
     }
 
     /// The box, made unique first, for an edit that changes it in place.

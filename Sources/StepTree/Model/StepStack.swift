@@ -676,7 +676,7 @@ extension StepStack: StorageShaped {
 final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
     @unchecked Sendable
 {
-    override func copy() -> StepStorage<StepStack<Element>> { StackStorage(value) }
+    override func copy() -> StepStorage<StepStack<Element>> { StackStorage(copying: self) }
     override var isStack: Bool { true }
     override var elementCount: Int { value.entries.count }
     override func element(_ index: Int) -> ElementReference { value.entries[index].reference }

@@ -259,9 +259,15 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
         self.value = value
     }
 
+    /// A box holding a copy of `other`'s value, copied once, straight from `other`.
+    @usableFromInline
+    init(copying other: StepStorage<Value>) {
+        value = other.value
+    }
+
     /// A new box holding a copy of the value, of the same subclass.
     @usableFromInline
-    func copy() -> StepStorage<Value> { StepStorage(value) }
+    func copy() -> StepStorage<Value> { StepStorage(copying: self) }
 
     override final func copyNode() -> StepNodeStorage {
         let copy = copy()

@@ -195,7 +195,7 @@ extension StepTabs: BareCodable {
 /// The box of a list of tabs: a node whose content children are its tabs, named by their ids
 /// (`@unchecked Sendable` for the reason on `StepNodeStorage`).
 final class TabsStorage<Tab: StepsCollection>: StepStorage<StepTabs<Tab>>, @unchecked Sendable {
-    override func copy() -> StepStorage<StepTabs<Tab>> { TabsStorage(value) }
+    override func copy() -> StepStorage<StepTabs<Tab>> { TabsStorage(copying: self) }
     override var childCount: Int { value.tabs.count }
     override var hasTabs: Bool { true }
     override func childKey(_ index: Int) -> String { value.tabs.entries[index].id }

@@ -61,7 +61,13 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         unsafeDowncast(storage, to: CollectionStorage<Node>.self)
     }
 
-    override func copy() -> StepStorage<Node> { CollectionStorage(value) }
+    /// A box holding a copy of `other`'s value, with its table (not read again from `Node`).
+    init(copying other: CollectionStorage<Node>) {
+        table = other.table
+        super.init(copying: other)
+    }
+
+    override func copy() -> StepStorage<Node> { CollectionStorage(copying: self) }
 
     // A box of the initial history whose value is the initial one of a recursive type: one
     // compared with the shared initial value, whose steps are mostly the same boxes.

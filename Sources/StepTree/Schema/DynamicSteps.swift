@@ -270,7 +270,13 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         super.init(value)
     }
 
-    override func copy() -> StepStorage<DynamicSteps> { DynamicStorage(value) }
+    /// A box holding a copy of `other`'s value and its schema.
+    init(copying other: DynamicStorage) {
+        schema = other.schema
+        super.init(copying: other)
+    }
+
+    override func copy() -> StepStorage<DynamicSteps> { DynamicStorage(copying: self) }
     override var childCount: Int { schema.children.count }
     override var hasTabs: Bool { schema.hasTabs }
     override func childKey(_ index: Int) -> String { schema.childKeys[index] }
