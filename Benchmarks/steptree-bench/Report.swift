@@ -17,8 +17,8 @@ struct Ratio {
         Ratio(numerator: "show.path", denominator: "select.path", bar: 1.5),
         // Reported only: the same editor on a schema-driven tree, through a stack element.
         Ratio(numerator: "select.schema", denominator: "select.path", bar: nil),
-        // 2.5, not 1.5: a thread-safe, replaceable observer costs a counted window and a kept
-        // box (four atomic operations) on every observed select.
+        // 2.5, not 1.5: a thread-safe, replaceable observer costs a counted window (two atomic
+        // operations) per observed select and a retained child box (two more) per report.
         Ratio(numerator: "select.observed", denominator: "select.typed", bar: 2.5),
         // Reported only: a deep select on a copy against the same two box copies in the
         // standard library's own copy-on-write box, the floor of any design that boxes nodes.

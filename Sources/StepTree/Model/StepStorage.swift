@@ -266,11 +266,17 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     }
 
     /// A new box holding a copy of the value, of the same subclass.
+    ///
+    /// Each subclass overrides it to call its own initializer: a `required` one called through
+    /// `type(of: self)` allocates a generic box from its metadata, about 40 instructions more
+    /// per copied box.
     @usableFromInline
     func copy() -> StepStorage<Value> { StepStorage(copying: self) }
 
     override final func copyNode() -> StepNodeStorage {
         let copy = copy()
+        // Set here, not passed down the initializers: there the box being copied stayed
+        // retained across them (two reference-count operations more per copy).
         copy.renewalHistory = renewalHistory
         return copy
     }
