@@ -187,32 +187,37 @@ final class SelectionAccessor: @unchecked Sendable {
             _ body: (UnsafeMutablePointer<Node>, Contents) -> Result
         ) -> Result {
             let box = CollectionStorage<Node>.of(storage)
-            let contents = box.table.contents
-            return withUnsafeMutablePointer(to: &box.value) { body($0, contents) }
+            return withUnsafeMutablePointer(to: &box.value) { node in
+                box.withContents { body(node, $0) }
+            }
         }
         return SelectionAccessor(
             read: { storage, layer in
                 let box = CollectionStorage<Node>.of(storage)
                 guard let key = box.value.selected[layer] else { return nil }
-                return box.table.contents.index(of: key, in: layer)
+                return box.withContents { $0.index(of: key, in: layer) }
             },
             write: { storage, index, layer in
                 let box = CollectionStorage<Node>.of(storage)
-                box.value.selected[layer] = index.map { box.table.contents.keyList[$0] }
+                box.value.selected[layer] = index.map { index in
+                    box.withContents { $0.keyList[index] }
+                }
             },
             boxing: .of(Node.self, in: CollectionStorage<Node>.self) { CollectionStorage($0) },
             resolve: { storage, segment in
                 // A box being read may be shared between threads: read through the borrowed
                 // value, never a modifying access.
                 let box = CollectionStorage<Node>.of(storage)
-                return resolve(
-                    segment, box.table.contents,
-                    childAt: { StepMemory.childBoxUnretained(of: box.value, at: $0) },
-                    computed: { index in
-                        withUnsafePointer(to: box.value) {
-                            box.table.contents.accessors[index].read(at: $0).storage
-                        }
-                    })
+                return box.withContents { contents in
+                    resolve(
+                        segment, contents,
+                        childAt: { StepMemory.childBoxUnretained(of: box.value, at: $0) },
+                        computed: { index in
+                            withUnsafePointer(to: box.value) {
+                                contents.accessors[index].read(at: $0).storage
+                            }
+                        })
+                }
             },
             select: { storage, index in editing(storage) { select(index, in: $0, $1) } },
             clear: { storage, layer in editing(storage) { clear(layer, in: $0, $1) } },

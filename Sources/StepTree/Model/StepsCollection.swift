@@ -44,11 +44,21 @@ extension StepsCollection {
 @usableFromInline
 final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchecked Sendable {
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
-    @usableFromInline let table: StepTable<Node>
+    ///
+    /// Unretained: tables are interned and never freed (see ``StepTableShape``), and retaining
+    /// it would add two atomic operations to every copy of a shared box.
+    @usableFromInline let unretainedContents: Unmanaged<StepTable<Node>.Contents>
+
+    /// Runs `body` on the node type's table, borrowed: a read through the unretained reference
+    /// that the compiler would otherwise retain and release around each use.
+    @_alwaysEmitIntoClient @inline(__always)
+    func withContents<Result>(_ body: (StepTable<Node>.Contents) -> Result) -> Result {
+        unretainedContents._withUnsafeGuaranteedRef(body)
+    }
 
     @_alwaysEmitIntoClient
     override init(_ value: Node) {
-        table = Node.steps
+        unretainedContents = .passUnretained(Node.steps.contents)
         super.init(value)
     }
 
@@ -63,7 +73,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     /// A box holding a copy of `other`'s value, with its table (not read again from `Node`).
     init(copying other: CollectionStorage<Node>) {
-        table = other.table
+        unretainedContents = other.unretainedContents
         super.init(copying: other)
     }
 
@@ -73,23 +83,25 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     // compared with the shared initial value, whose steps are mostly the same boxes.
     override var isInitialAtom: Bool {
         guard renewalHistory == nil else { return false }
-        let initial = table.contents.initialNode
+        let initial = withContents { $0.initialNode }
         guard initial.isRecursive else { return false }
         let box = initial.resolved
         return box === self || CollectionStorage.of(box).value == value
     }
-    override var childCount: Int { table.contents.names.count }
-    override var shape: AnyObject? { table.contents }
-    override var hasTabs: Bool { table.hasTabs }
-    override func childKey(_ index: Int) -> String { table.contents.names[index] }
-    override func childKind(_ index: Int) -> StepKind { table.contents.kinds[index] }
-    override func childLayer(_ index: Int) -> StepLayer { table.contents.layers[index] }
+    override var childCount: Int { withContents { $0.names.count } }
+    override var shape: AnyObject? { unretainedContents.takeUnretainedValue() }
+    override var hasTabs: Bool { withContents { $0.hasTabs } }
+    override func childKey(_ index: Int) -> String { withContents { $0.names[index] } }
+    override func childKind(_ index: Int) -> StepKind { withContents { $0.kinds[index] } }
+    override func childLayer(_ index: Int) -> StepLayer {
+        withContents { $0.layers[index] }
+    }
     override func childIsUserDismissible(_ index: Int) -> Bool {
-        table.contents.userDismissible[index]
+        withContents { $0.userDismissible[index] }
     }
 
     override func childIndex(forSegment key: SegmentBytes) -> Int? {
-        table.contents.childIndex(named: key)
+        withContents { $0.childIndex(named: key) }
     }
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
@@ -123,7 +135,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     /// program, so the calls an edit makes at each level cost no reference counting.
     @inline(__always)
     private func withSelection<Result>(_ body: (SelectionAccessor) -> Result) -> Result {
-        Unmanaged.passUnretained(table.contents.selection)._withUnsafeGuaranteedRef(body)
+        withContents { Unmanaged.passUnretained($0.selection)._withUnsafeGuaranteedRef(body) }
     }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {
@@ -139,15 +151,18 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     /// Why `key` cannot be selected in `layer`; `nil` when it can (or is `nil`).
     private func problem(_ key: Node.Key?, in layer: StepLayer) -> String? {
-        guard let key, let kind = table.kind(of: key), kind.layer != layer else { return nil }
+        let declared = key.flatMap { key in
+            withContents { table in table.indexByKey[key].map { table.layers[$0] } }
+        }
+        guard let key, let declared, declared != layer else { return nil }
         return "\(Node.self): '\(key.rawValue)' is not a \(layer) step"
     }
 
     override func child(_ index: Int) -> StepReference {
-        let contents = table.contents
-        let offset = contents.offsets[index]
+        let offset = withContents { $0.offsets[index] }
         guard offset >= 0 else {
-            return withUnsafePointer(to: value) { contents.accessors[index].read(at: $0) }
+            let accessor = withContents { $0.accessors[index] }
+            return withUnsafePointer(to: value) { accessor.read(at: $0) }
         }
         return StepReference(storage: withSelection { $0.childAt(self, offset) })
     }
@@ -157,16 +172,16 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     }
 
     override func resetChild(_ index: Int) {
-        let accessor = table.contents.accessors[index]
+        let accessor = withContents { $0.accessors[index] }
         withUnsafeMutablePointer(to: &value) { accessor.reset(at: $0) }
     }
 
     override func childAccepts(_ value: any StepValue, at index: Int) -> Bool {
-        table.contents.accessors[index].accepts(value)
+        withContents { $0.accessors[index].accepts(value) }
     }
 
     override func renewChild(_ index: Int, with value: (any StepValue)?) {
-        let accessor = table.contents.accessors[index]
+        let accessor = withContents { $0.accessors[index] }
         withUnsafeMutablePointer(to: &self.value) { accessor.renew(at: $0, with: value) }
     }
 
