@@ -135,7 +135,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     /// program, so the calls an edit makes at each level cost no reference counting.
     @inline(__always)
     private func withSelection<Result>(_ body: (SelectionAccessor) -> Result) -> Result {
-        withContents { Unmanaged.passUnretained($0.selection)._withUnsafeGuaranteedRef(body) }
+        withContents { body($0.selection) }
     }
 
     override func selectedIndex(in layer: StepLayer) -> Int? {
@@ -151,10 +151,8 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     /// Why `key` cannot be selected in `layer`; `nil` when it can (or is `nil`).
     private func problem(_ key: Node.Key?, in layer: StepLayer) -> String? {
-        let declared = key.flatMap { key in
-            withContents { table in table.indexByKey[key].map { table.layers[$0] } }
-        }
-        guard let key, let declared, declared != layer else { return nil }
+        guard let key, let index = withContents({ $0.indexByKey[key] }), childLayer(index) != layer
+        else { return nil }
         return "\(Node.self): '\(key.rawValue)' is not a \(layer) step"
     }
 
