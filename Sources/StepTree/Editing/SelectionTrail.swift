@@ -90,13 +90,21 @@ struct SelectionTrail: SelectionRecorder {
         _ observed: (inout SelectionTrail) -> Void
     ) {
         if SelectionSink.observers.mayReport {
-            var trail = SelectionTrail()
-            observed(&trail)
-            trail.deliver()
+            recordOutOfLine(observed)
         } else {
             var none = NoSelectionRecorder()
             unobserved(&none)
         }
+    }
+
+    /// Runs `observed` with a trail and delivers it (out of line: the deep link that calls it
+    /// stays small enough to inline whole, and the route, specialized here, is selected and
+    /// recorded in one function).
+    @_alwaysEmitIntoClient @inline(never)
+    static func recordOutOfLine(_ observed: (inout SelectionTrail) -> Void) {
+        var trail = SelectionTrail()
+        observed(&trail)
+        trail.deliver()
     }
 
     @_alwaysEmitIntoClient @inline(__always)
@@ -108,7 +116,7 @@ struct SelectionTrail: SelectionRecorder {
 
     @_alwaysEmitIntoClient @inline(__always)
     mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool) {
-        changed |= 1 << level
+        changed |= 1 &<< level
         let change = Change(layer: layer, old: old, renewed: renewed)
         switch level {
         case 0: changes.0 = change
@@ -119,7 +127,7 @@ struct SelectionTrail: SelectionRecorder {
     }
 
     @_alwaysEmitIntoClient @inline(__always)
-    func hasChange(at level: Int) -> Bool { changed & (1 << level) != 0 }
+    func hasChange(at level: Int) -> Bool { changed & (1 &<< level) != 0 }
 
     @_alwaysEmitIntoClient @inline(__always)
     mutating func setChild<Value>(_ child: Step<Value>, at level: Int) {

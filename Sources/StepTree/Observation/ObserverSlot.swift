@@ -16,6 +16,9 @@ struct ObserverSlot: Sendable {
     /// installed on any thread: kept beside the slot, so that one look-up of the slot answers
     /// whether anyone may listen.
     @usableFromInline let scopes = SharedCounter()
+    /// How many of the library's task-local scopes are open on any thread (``TaskScopes``):
+    /// kept here too, so that an observed select finds both counts behind one global.
+    let taskScopes = SharedCounter()
 
     init() {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
