@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let navigator = Navigator(AppSteps())
-/// let events = try navigator.select(path: "profile/detail/dark")
+/// try navigator.select(path: "profile/detail/dark")
 /// navigator.transaction(.userGesture) { $0.select(\.home) }
 /// ```
 ///
