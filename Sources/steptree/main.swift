@@ -42,7 +42,7 @@ let checkUsage = """
     """
 
 /// The version `steptree --version` prints.
-let toolVersion = "1.0.0-dev"
+let toolVersion = "1.0.0"
 
 /// The commands, each with what runs it and its usage, in the order `steptree help` lists them.
 let commands: [(name: String, run: ([String]) -> Int32, usage: String)] = [

@@ -56,7 +56,7 @@ import Testing
         let run = try CommandRun.run("steptree", ["--version"])
         #expect(run.status == 0)
         #expect(run.errors == "")
-        #expect(run.output == "steptree 1.0.0-dev\n")
+        #expect(run.output == "steptree 1.0.0\n")
     }
 
     @Test(
