@@ -90,18 +90,20 @@ struct SelectionTrail: SelectionRecorder {
         _ observed: (inout SelectionTrail) -> Void
     ) {
         if SelectionSink.observers.mayReport {
-            recordOutOfLine(observed)
+            recordAndDeliver(observed)
         } else {
             var none = NoSelectionRecorder()
             unobserved(&none)
         }
     }
 
-    /// Runs `observed` with a trail and delivers it (out of line: the deep link that calls it
-    /// stays small enough to inline whole, and the route, specialized here, is selected and
-    /// recorded in one function).
+    /// Runs `observed` with a trail and delivers it.
+    ///
+    /// Out of line, so that the deep link that calls it stays small enough to inline whole; the
+    /// optimizer specializes it for each route, which is then selected and recorded in one
+    /// function.
     @_alwaysEmitIntoClient @inline(never)
-    static func recordOutOfLine(_ observed: (inout SelectionTrail) -> Void) {
+    static func recordAndDeliver(_ observed: (inout SelectionTrail) -> Void) {
         var trail = SelectionTrail()
         observed(&trail)
         trail.deliver()

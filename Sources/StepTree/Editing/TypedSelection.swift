@@ -50,12 +50,12 @@ extension StepsCollection {
         return selectRecording(childAt: offset, renewed: renewed, recorder: &recorder)
     }
 
-    /// Selects as `selectInPlace(childAt:renewed:recorder:)` does, noting the level and what
-    /// changed there.
+    /// Selects as `selectInPlace(childAt:renewed:recorder:)` does, for a recorder that records:
+    /// notes the level and what changed there.
     ///
-    /// For a recorder that records. Inlined into the recorded route, which is itself out of
-    /// line (``SelectionTrail/recordOutOfLine(_:)``), so that the deep links stay small enough
-    /// to inline whole: their key paths then fold to offsets.
+    /// Inlined into the recorded route, which is itself out of line
+    /// (``SelectionTrail/recordAndDeliver(_:)``), so that the deep links stay small enough to
+    /// inline whole: their key paths then fold to offsets.
     @_alwaysEmitIntoClient @inline(__always)
     mutating func selectRecording<R: SelectionRecorder>(
         childAt offset: Int, renewed: Bool, recorder: inout R

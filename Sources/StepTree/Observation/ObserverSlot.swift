@@ -5,6 +5,8 @@ import Synchronization
 /// the OS has `Atomic` (macOS 15, iOS 18 and peers; always on Linux), and under a lock on older
 /// Apple systems.
 ///
+/// Beside it sit the counts of open scopes that an observed select checks.
+///
 /// A read opens a window: it counts itself in, uses the installed box unretained, and counts
 /// itself out. A write swaps the box and releases the old one at once if no window is open, else
 /// retires it, to be released when every window open at the swap has closed. So neither a read
@@ -16,9 +18,10 @@ struct ObserverSlot: Sendable {
     /// installed on any thread: kept beside the slot, so that one look-up of the slot answers
     /// whether anyone may listen.
     @usableFromInline let scopes = SharedCounter()
-    /// How many of the library's task-local scopes are open on any thread (``TaskScopes``):
-    /// kept here too, so that an observed select finds both counts behind one global.
-    let taskScopes = SharedCounter()
+    /// How many of the library's own task-local scopes (navigator transactions, held reports;
+    /// ``TaskScopes``) are open on any thread: kept here too, so that delivering an observed
+    /// select finds both counts behind one global.
+    let libraryScopes = SharedCounter()
 
     init() {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {

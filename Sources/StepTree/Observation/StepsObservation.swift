@@ -112,8 +112,8 @@ public enum StepsObservation {
 /// is inside none of them. (A task started inside a scope that has since closed still inherits
 /// its values; those are closed transactions, which the readers ignore anyway.)
 enum TaskScopes {
-    /// The count, kept in the observer slot: an observed select reads both behind one global.
-    private static var open: SharedCounter { StepsObservation.installed.taskScopes }
+    /// The count, kept in ``ObserverSlot/libraryScopes``.
+    private static var open: SharedCounter { StepsObservation.installed.libraryScopes }
 
     /// Whether some scope may be open: `false` proves that none is open on this task.
     static var mayBeOpen: Bool { open.load() != 0 }
