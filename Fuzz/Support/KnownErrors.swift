@@ -23,7 +23,7 @@ public func isKnownSchemaProblem(_ problem: String) -> Bool {
         ("initial step '", "' is not a child"), ("initial steps '", " layer"),
         ("the schema has more than ", " nodes"), ("the schema is larger than ", " bytes"),
     ]
-    return patterns.contains { problem.hasPrefix($0.prefix) && problem.hasSuffix($0.suffix) }
+    return patterns.contains { starts(problem, with: $0.prefix) && ends(problem, with: $0.suffix) }
 }
 
 /// Whether `error` is one of the refusals `ConformanceCase.load` is designed to give.
@@ -34,10 +34,37 @@ public func isKnownCaseFileError(_ error: ConformanceFileError) -> Bool {
         "'expect' must be an array of strings", "'error' must be a boolean",
     ]
     if problems.contains(error.problem) { return true }
-    if error.problem.hasPrefix("unknown field '") { return true }
-    let prefix = "schema error at /"
-    guard error.problem.hasPrefix(prefix), let colon = error.problem.range(of: ": ") else {
-        return false
+    if starts(error.problem, with: "unknown field '") { return true }
+    guard starts(error.problem, with: "schema error at /"),
+        let problem = text(after: ": ", in: error.problem)
+    else { return false }
+    return isKnownSchemaProblem(problem)
+}
+
+// The refusals quote text from outside, and a quoted text that starts with a combining mark
+// joins the quote before it into one Character: they are read scalar by scalar, as they are
+// written.
+
+/// Whether `text` starts with `prefix`, scalar by scalar.
+func starts(_ text: String, with prefix: String) -> Bool {
+    text.unicodeScalars.starts(with: prefix.unicodeScalars)
+}
+
+/// Whether `text` ends with `suffix`, scalar by scalar.
+func ends(_ text: String, with suffix: String) -> Bool {
+    text.unicodeScalars.reversed().starts(with: suffix.unicodeScalars.reversed())
+}
+
+/// The text after the first `separator` in `text`, found scalar by scalar; `nil` without one.
+func text(after separator: String, in text: String) -> String? {
+    let scalars = Array(text.unicodeScalars)
+    let mark = Array(separator.unicodeScalars)
+    guard scalars.count >= mark.count else { return nil }
+    for start in 0...(scalars.count - mark.count)
+    where scalars[start..<start + mark.count].elementsEqual(mark) {
+        var rest = String.UnicodeScalarView()
+        rest.append(contentsOf: scalars[(start + mark.count)...])
+        return String(rest)
     }
-    return isKnownSchemaProblem(String(error.problem[colon.upperBound...]))
+    return nil
 }
