@@ -67,6 +67,11 @@ import Testing
             "style '' is empty, too long, or contains a space or a control character"),
         // Keys.
         BadSchema(
+            #"{"children": [{"key": "\u001b[2J"}]}"#, "/\\u{1B}[2J",
+            "key '\\u{1B}[2J' is empty, too long, or contains '/' or a control character"),
+        BadSchema(
+            #"{"children": [{"key": "a", "\u001b[2J": 1}]}"#, "/a", "unknown field '\\u{1B}[2J'"),
+        BadSchema(
             #"{"children": [{"key": "a"}, {"key": "a"}]}"#, "/", "step 'a' is declared twice"),
         BadSchema(
             #"{"children": [{"key": "p", "children": [{"key": "x"}, {"key": "y"}, {"key": "x"}]}]}"#,
