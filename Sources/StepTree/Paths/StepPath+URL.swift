@@ -17,7 +17,7 @@ extension StepPath {
             throw .invalidURL(url.absoluteString)
         }
         var encoded: [Substring] = []
-        if let host = components.percentEncodedHost, !host.isEmpty {
+        if let host = StepPath.writtenHost(of: url, components), !host.isEmpty {
             encoded.append(Substring(host))
         }
         encoded += StepPath.urlSegments(components.percentEncodedPath)
@@ -31,6 +31,17 @@ extension StepPath {
             segments.append(decoded)
         }
         self.init(segments)
+    }
+
+    /// The host of `url` (whose components are `components`) as the URL writes it, still
+    /// percent-encoded: the first segment of a deep link, and the server of a universal link.
+    ///
+    /// `URLComponents` decodes an IDNA label (`xn--caf-dma` reads as `café`, which
+    /// ``url(scheme:)`` would not write back) and gives no host for one it cannot decode;
+    /// `URL.host(percentEncoded:)` keeps the label, and drops only an IP literal's brackets.
+    package static func writtenHost(of url: URL, _ components: URLComponents) -> String? {
+        if let host = components.percentEncodedHost, host.hasPrefix("[") { return host }
+        return url.host(percentEncoded: true)
     }
 
     /// The segment that one percent-encoded part of a URL (its host, or a part of its path)

@@ -30,7 +30,7 @@ struct DeepLinkAddress: Sendable {
             throw fail(.malformedURL)
         }
         let scheme = components.scheme?.lowercased() ?? ""
-        let host = components.percentEncodedHost ?? ""
+        let host = StepPath.writtenHost(of: url, components) ?? ""
         var encoded: [Substring] = []
         let hosts = origins.filter { if case .universalLink = $0 { true } else { false } }
         // With no origins configured, any custom scheme is accepted, as before origins existed.

@@ -10,6 +10,12 @@ struct DeepLinkURLTests {
         ("myapp://profile/", ["profile"]),
         ("myapp:///profile/friends/ann%20lee?fresh=1#top", ["profile", "friends", "ann lee"]),
         ("https://example.com/profile", ["example.com", "profile"]),
+        // A host with an IDNA label (`xn--`) is read as written, not dropped.
+        ("myapp://xn--caf-dma/menu", ["xn--caf-dma", "menu"]),
+        (
+            "myapp://x.b.xn--axOle-j4g.com/profile/%40ann",
+            ["x.b.xn--axOle-j4g.com", "profile", "@ann"]
+        ),
     ])
     func readsSegments(url: String, segments: [String]) throws {
         let url = try #require(URL(string: url))
@@ -33,6 +39,7 @@ struct DeepLinkURLTests {
     @Test(arguments: [
         ["profile", "friends", "ann lee", "détail?", "50%"],
         ["a@b", "c"], ["a:b", "c"], ["[x]", "#y", "?z", "a=b&c"],
+        ["x.b.xn--axOle-j4g.com", "profile", "@ann"],
     ])
     func roundTripsThroughAURL(segments: [String]) throws {
         let path = StepPath(segments)
