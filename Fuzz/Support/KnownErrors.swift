@@ -57,14 +57,7 @@ func ends(_ text: String, with suffix: String) -> Bool {
 
 /// The text after the first `separator` in `text`, found scalar by scalar; `nil` without one.
 func text(after separator: String, in text: String) -> String? {
-    let scalars = Array(text.unicodeScalars)
-    let mark = Array(separator.unicodeScalars)
-    guard scalars.count >= mark.count else { return nil }
-    for start in 0...(scalars.count - mark.count)
-    where scalars[start..<start + mark.count].elementsEqual(mark) {
-        var rest = String.UnicodeScalarView()
-        rest.append(contentsOf: scalars[(start + mark.count)...])
-        return String(rest)
-    }
-    return nil
+    let scalars = text.unicodeScalars
+    guard let found = scalars.firstRange(of: separator.unicodeScalars) else { return nil }
+    return String(scalars[found.upperBound...])
 }
