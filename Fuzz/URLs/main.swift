@@ -98,12 +98,15 @@ enum ReferenceSegment {
     func targetSegments(_ text: String) -> [String] {
         switch self {
         case .integer:
-            let negative = text.hasPrefix("-")
-            let digits = text.drop { $0 == "-" || $0 == "+" }.drop { $0 == "0" }
-            return [digits.isEmpty ? "0" : (negative ? "-" : "") + digits]
+            let bytes = Array(text.utf8)
+            let negative = bytes.first == UInt8(ascii: "-")
+            let digits = bytes.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+                .drop { $0 == UInt8(ascii: "0") }
+            let written = String(decoding: digits, as: UTF8.self)
+            return [digits.isEmpty ? "0" : (negative ? "-" : "") + written]
         case .uuid: return [text.uppercased()]
         case .rest:
-            return text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            return bytes(text[...], split: "/").map(String.init)
         case .literal, .text: return [text]
         case .prefixed(_, let inner): return inner.targetSegments(text)
         }
@@ -114,9 +117,11 @@ enum ReferenceSegment {
         switch self {
         case .literal(let literal): Array(literal.unicodeScalars) == Array(text.unicodeScalars)
         case .integer:
+            // Byte by byte: a digit followed by a combining mark is one character, and no digit.
             !text.isEmpty && text != "-" && text != "+"
-                && text.enumerated().allSatisfy { index, c in
-                    ("0"..."9").contains(c) || (index == 0 && (c == "-" || c == "+"))
+                && text.utf8.enumerated().allSatisfy { index, byte in
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (index == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")))
                 }
         case .uuid: UUID(uuidString: text) != nil
         case .text, .rest: true
@@ -354,6 +359,13 @@ func checkMatch<Root: StepNode>(
                 "\(context): \(url) captures another host: \(match.values)")
         }
         if let expected {
+            // A rest captures the link's segments from its own on, exactly.
+            for (index, segment) in expected.segments.enumerated() {
+                guard case .rest(let name) = segment else { continue }
+                require(
+                    match.rest(name) == Array(link.segments[index...]),
+                    "\(context): \(url) captures the rest \(match.rest(name))")
+            }
             for item in expected.query {
                 require(match.query[item.item] != nil, "\(context): \(item.item) is missing")
             }

@@ -108,7 +108,9 @@ enum DeepLinkPayload {
         _ names: [String], from value: any StepValue, restNames: Set<String>
     ) -> [String: [String]]? {
         func segments(_ name: String, _ text: String) -> [String] {
-            restNames.contains(name) ? text.split(separator: "/").map(String.init) : [text]
+            // By bytes, as the router splits a rest (a segment may start with a combining mark).
+            restNames.contains(name)
+                ? StepPath.split(text).filter { !$0.isEmpty }.map(String.init) : [text]
         }
         guard !names.isEmpty else { return [:] }
         let text = (value as? DynamicSteps)?.payload ?? (value as? String)

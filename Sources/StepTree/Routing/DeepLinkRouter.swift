@@ -443,7 +443,9 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
                 }
                 captures[name] = .uuid(value)
             case .rest(let name):
-                captures[name] = .rest(text.split(separator: "/").map(String.init))
+                // Split by bytes: a segment may start with a combining mark, which makes one
+                // character with the `/` before it.
+                captures[name] = .rest(StepPath.split(text).map(String.init))
             }
             values[piece.name ?? ""] = text
             return nil

@@ -39,6 +39,25 @@ struct DeepLinkPatternBytesTests {
         }
     }
 
+    /// Found by fuzz-urls: `7` + U+035E is one character, and no integer.
+    @Test func aDigitWithACombiningMarkIsNoInteger() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("item/<int:n>") { _, _ in }
+        #expect(router.match(try Self.url("myapp://item/7%CD%9E")) == nil)
+        #expect(router.match(try Self.url("myapp://item/-%CD%9E7")) == nil)
+        #expect(try #require(router.match(Self.url("myapp://item/-07"))).int("n") == -7)
+    }
+
+    /// A rest captures the link's segments, also one that starts with a combining mark (which,
+    /// read as characters, makes one with the `/` before it).
+    @Test func aRestSplitsBeforeACombiningMark() throws {
+        var router = DeepLinkRouter<AppSteps>()
+        try router.register("tree/<rest:r>") { _, _ in }
+        let match = try #require(router.match(Self.url("myapp://tree/a/%CD%9Eb/c")))
+        #expect(match.rest("r") == ["a", "\u{35E}b", "c"])
+        #expect(match.values == ["r": "a/\u{35E}b/c"])
+    }
+
     @Test func literalsCompareByScalarsNotByCanonicalEquivalence() throws {
         var router = DeepLinkRouter<AppSteps>()
         try router.register("caf\u{E9}") { _, _ in }
