@@ -55,8 +55,11 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The event selects what was already selected.
         case unchanged
 
-        /// The reason as a clause, for example `top of / is /a/c`.
-        public var description: String {
+        /// The reason as a clause, for example `top of / is /a/c`, with control and
+        /// bidirectional-formatting characters in the paths it names written as escapes (`\u{1B}`).
+        public var description: String { PrintableText.printable(clause) }
+
+        private var clause: String {
             switch self {
             case .notOnTop(let container, let top):
                 top.map { "top of \(container) is \($0)" } ?? "\(container) is empty"
@@ -94,6 +97,8 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `<event>: <reason>`, for example `pop /a/b: top of / is /a/c`.
-    public var description: String { "\(event): \(reason)" }
+    /// `<event>: <reason>`, for example `pop /a/b: top of / is /a/c`, with control and
+    /// bidirectional-formatting characters (an element id may hold an escape sequence)
+    /// written as escapes (`\u{1B}`).
+    public var description: String { PrintableText.printable("\(event): \(reason)") }
 }

@@ -44,8 +44,12 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// select it.
     case notATab(StepPath)
 
-    /// A sentence that says what was wrong and where.
-    public var description: String {
+    /// A sentence that says what was wrong and where, with control and
+    /// bidirectional-formatting characters (a key, id or link may hold an escape sequence)
+    /// written as escapes (`\u{1B}`).
+    public var description: String { PrintableText.printable(sentence) }
+
+    private var sentence: String {
         switch self {
         case .emptyPath: "the path is empty"
         case .emptySegment(let index): "segment \(index + 1) of the path is empty"

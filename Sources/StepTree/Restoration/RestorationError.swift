@@ -12,8 +12,11 @@ public enum RestorationError: Error, Hashable, Sendable, CustomStringConvertible
     /// The state could not be encoded; the detail is the encoder's.
     case unencodable(String)
 
-    /// A sentence that says what failed.
-    public var description: String {
+    /// A sentence that says what failed, with control and bidirectional-formatting
+    /// characters in the text it quotes written as escapes (`\u{1B}`).
+    public var description: String { PrintableText.printable(sentence) }
+
+    private var sentence: String {
         switch self {
         case .malformedJSON(let detail): "the saved state is not valid JSON: \(detail)"
         case .notASavedState: "the data is not a saved StepTree state"

@@ -109,8 +109,11 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         /// The JSON does not decode as a routes file; the text names where and what.
         case malformedTable(String)
 
-        /// The reason as a phrase.
-        public var description: String {
+        /// The reason as a phrase, with control and bidirectional-formatting characters in
+        /// the text it quotes written as escapes (`\u{1B}`).
+        public var description: String { PrintableText.printable(phrase) }
+
+        private var phrase: String {
             switch self {
             case .malformedURL: "is not a URL"
             case .tooLong(let bytes): "is \(bytes) bytes long, more than allowed"
@@ -197,7 +200,12 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     /// `link '<link>' <reason>` for a link refused before a route matched it, `link '<link>'
     /// (pattern '<pattern>') <reason>` after, `[routes[i]: ]pattern '<pattern>': <reason>`
     /// for a route refused, and the reason alone for a routes file that does not decode.
-    public var description: String {
+    ///
+    /// Control and bidirectional-formatting characters in the link, the pattern and the
+    /// reason are written as escapes (`\u{1B}`).
+    public var description: String { PrintableText.printable(sentence) }
+
+    private var sentence: String {
         let place = route.map { "routes[\($0)]: " } ?? ""
         switch (link, pattern) {
         case (let link?, let pattern?):

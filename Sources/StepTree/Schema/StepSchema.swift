@@ -413,8 +413,11 @@ public struct StepSchemaError: Error, Hashable, Sendable, CustomStringConvertibl
         self.problem = problem
     }
 
-    /// `schema error at <path>: <problem>`.
-    public var description: String { "schema error at \(path): \(problem)" }
+    /// `schema error at <path>: <problem>`, with control and bidirectional-formatting
+    /// characters written as escapes (`\u{1B}`).
+    public var description: String {
+        PrintableText.printable("schema error at \(path): \(problem)")
+    }
 }
 
 /// The index of the child a schema-driven node selects in each layer.

@@ -182,6 +182,7 @@ public struct ConformanceFileError: Error, Hashable, Sendable, CustomStringConve
     /// What is wrong.
     public let problem: String
 
-    /// `<location>: <problem>`.
-    public var description: String { "\(location): \(problem)" }
+    /// `<location>: <problem>`, with control and bidirectional-formatting characters (a case
+    /// file may hold an escape sequence) written as escapes (`\u{1B}`).
+    public var description: String { PrintableText.printable("\(location): \(problem)") }
 }

@@ -17,11 +17,14 @@ public enum ConformanceRunner {
         /// The error the step raised, if any.
         public let actualError: String?
 
-        /// One line: case, step, expected and actual outcome.
+        /// One line: case, step, expected and actual outcome, with control and
+        /// bidirectional-formatting characters (a case name may hold an escape sequence)
+        /// written as escapes (`\u{1B}`).
         public var description: String {
             let want = expectedError ? "error" : "[\(expected.joined(separator: ", "))]"
             let got = actualError.map { "error (\($0))" } ?? "[\(actual.joined(separator: ", "))]"
-            return "\(caseName) step \(stepIndex): expected \(want), got \(got)"
+            return PrintableText.printable(
+                "\(caseName) step \(stepIndex): expected \(want), got \(got)")
         }
     }
 
@@ -128,11 +131,12 @@ public enum ConformanceStepError: Error, Hashable, Sendable, CustomStringConvert
     /// The step is not one the case format allows.
     case malformed(String)
 
-    /// The reason, as one sentence.
+    /// The reason, as one sentence, with control and bidirectional-formatting characters
+    /// written as escapes (`\u{1B}`).
     public var description: String {
         switch self {
         case .path(let error): error.description
-        case .malformed(let problem): "malformed step: \(problem)"
+        case .malformed(let problem): PrintableText.printable("malformed step: \(problem)")
         }
     }
 }

@@ -21,8 +21,11 @@ public struct SessionReplayError: Error, Hashable, Sendable, CustomStringConvert
         /// The headless screen refused the events (see ``ScreenError``).
         case screenRefused(ScreenError)
 
-        /// One sentence saying what disagrees.
-        public var description: String {
+        /// One sentence saying what disagrees, with control and bidirectional-formatting
+        /// characters in the text it quotes written as escapes (`\u{1B}`).
+        public var description: String { PrintableText.printable(sentence) }
+
+        private var sentence: String {
             switch self {
             case .empty: "the recording holds no record"
             case .malformed(let problem): "not a session record: \(problem)"
@@ -52,6 +55,7 @@ public struct SessionReplayError: Error, Hashable, Sendable, CustomStringConvert
         self.reason = reason
     }
 
-    /// `line N: reason`.
-    public var description: String { "line \(line): \(reason)" }
+    /// `line N: reason`, with control and bidirectional-formatting characters (a recording
+    /// may hold an escape sequence) written as escapes (`\u{1B}`).
+    public var description: String { PrintableText.printable("line \(line): \(reason)") }
 }

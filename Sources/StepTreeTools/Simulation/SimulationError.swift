@@ -50,6 +50,7 @@ public struct SimulationError: Error, Hashable, Sendable, CustomStringConvertibl
         self.reason = reason
     }
 
-    /// `<operation>: <reason>`.
-    public var description: String { "\(operation): \(reason)" }
+    /// `<operation>: <reason>`, with control and bidirectional-formatting characters
+    /// written as escapes (`\u{1B}`).
+    public var description: String { PrintableText.printable("\(operation): \(reason)") }
 }
