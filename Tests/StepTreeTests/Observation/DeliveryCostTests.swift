@@ -52,7 +52,8 @@ extension ThreadSafety {
     /// its elements on every removal takes several times as long per change there).
     ///
     /// A moment without the CPU while the smaller size runs only lowers the ratio; the larger
-    /// one runs long enough (about half a second) for such a moment to matter little.
+    /// one runs long enough (about half a second) for such a moment to matter little, and the
+    /// fastest of three runs counts.
     @Suite("Delivery cost")
     struct DeliveryCostTests {
         static let small = 4_000
@@ -71,8 +72,14 @@ extension ThreadSafety {
         }
 
         @Test func changesStartedByObserversArePublishedAtTheSameCostEach() {
-            let small = Self.reentrantPublish(Self.small)
-            let large = Self.reentrantPublish(Self.large)
+            // The fastest of three runs of each size, taken in turn: the tests beside this one
+            // share the machine's cores, and a run slowed by them reads as a higher cost.
+            var small = Double.infinity
+            var large = Double.infinity
+            for _ in 0..<3 {
+                small = min(small, Self.reentrantPublish(Self.small))
+                large = min(large, Self.reentrantPublish(Self.large))
+            }
             let ratio = (large / Double(Self.large)) / (small / Double(Self.small))
             #expect(ratio < 3, "per change, \(Self.large) cost \(ratio) times \(Self.small)")
         }
