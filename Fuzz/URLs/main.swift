@@ -255,12 +255,13 @@ struct ReferencePattern {
             let scheme = String(Substring(utf8[..<utf8.index(before: slash)])).lowercased()
             let start = utf8.index(slash, offsetBy: 2)
             if scheme == "https", let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
-                // A host name is read in lower case; a capture's name is kept as written.
+                // A host name is read in lower case; a capture's name is kept as written, and
+                // read by bytes (`<` + a combining mark is one character).
                 let written = String(Substring(utf8[start..<end]))
                 let host = written.lowercased()
                 scope =
-                    host.hasPrefix("<")
-                    ? .anyHost(String(written.dropFirst().dropLast()))
+                    written.utf8.first == UInt8(ascii: "<")
+                    ? .anyHost(String(Substring(written.utf8.dropFirst().dropLast())))
                     : host == "*"
                         ? .wildcard("")
                         : host.hasPrefix("*.")
@@ -359,11 +360,13 @@ func checkMatch<Root: StepNode>(
                 "\(context): \(url) captures another host: \(match.values)")
         }
         if let expected {
-            // A rest captures the link's segments from its own on, exactly.
+            // A rest captures the link's segments from its own on, exactly (byte for byte:
+            // `String`'s `==` takes `é` for `e` + U+0301).
             for (index, segment) in expected.segments.enumerated() {
                 guard case .rest(let name) = segment else { continue }
                 require(
-                    match.rest(name) == Array(link.segments[index...]),
+                    match.rest(name).map { Array($0.utf8) }
+                        == link.segments[index...].map { Array($0.utf8) },
                     "\(context): \(url) captures the rest \(match.rest(name))")
             }
             for item in expected.query {

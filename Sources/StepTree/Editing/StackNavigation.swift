@@ -168,7 +168,12 @@ extension StepNode {
     {
         let container = container ?? visibleContainer
         let frames = frames(in: container)
-        guard let index = frames.lastIndex(where: { $0.path.last == id }) else {
+        // Ids are compared by their scalars, as everywhere: `é` is not `e` + U+0301.
+        guard
+            let index = frames.lastIndex(where: {
+                $0.path.last.map { StepPath.sameSegment($0, id) } ?? false
+            })
+        else {
             throw .unknownStep(id, in: container)
         }
         return removeFrames(frames[(index + 1)...])

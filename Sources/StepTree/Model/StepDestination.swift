@@ -369,7 +369,7 @@ final class DestinationStorage<Destination: StepValue>: StepNodeStorage, @unchec
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
                 debugDescription:
-                    "no destination '\(StepPath.excerpt(key.stringValue))' in "
+                    "no destination '\(StepPath.quoted(key.stringValue))' in "
                     + "\(Destination.self)")
         }
         let payload = try table.forms[index].decode(from: container.superDecoder(forKey: key))

@@ -155,7 +155,8 @@ extension StepRenewal: Codable {
         let text = try container.decode(String.self)
         guard let renewal = StepRenewal(text: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a renewal history")
+                in: container,
+                debugDescription: "'\(StepPath.quoted(text))' is not a renewal history")
         }
         self = renewal
     }

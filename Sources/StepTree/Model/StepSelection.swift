@@ -135,7 +135,9 @@ extension StepSelection: Codable {
         if name.isEmpty { return nil }
         guard let key = Keys(rawValue: name) as? Key else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath(), debugDescription: "no step '\(name)' to select"))
+                .init(
+                    codingPath: codingPath(),
+                    debugDescription: "no step '\(StepPath.quoted(name))' to select"))
         }
         return key
     }

@@ -612,7 +612,7 @@ extension StepStack: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "element '\(id)': \(problem)"))
+                    debugDescription: "element '\(StepPath.quoted(id))': \(problem)"))
         }
     }
 

@@ -166,12 +166,12 @@ extension StepTabs: Codable {
         if let selectedID, !tabs.contains(id: selectedID) {
             throw DecodingError.dataCorruptedError(
                 forKey: .selected, in: container,
-                debugDescription: "no tab '\(StepPath.excerpt(selectedID))' to select")
+                debugDescription: "no tab '\(StepPath.quoted(selectedID))' to select")
         }
         if selectedID == nil, let first = tabs.ids.first {
             throw DecodingError.dataCorruptedError(
                 forKey: .selected, in: container,
-                debugDescription: "tabs select one of theirs ('\(StepPath.excerpt(first))')")
+                debugDescription: "tabs select one of theirs ('\(StepPath.quoted(first))')")
         }
     }
 

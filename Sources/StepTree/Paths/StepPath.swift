@@ -207,11 +207,28 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
             }
     }
 
-    /// At most 64 characters of `text` for an error message, with the full length after an
+    /// At most 64 Unicode scalars of `text` for an error message, with the full length after an
     /// ellipsis when it is longer.
+    ///
+    /// Scalars, not characters: one character can hold any number of combining marks, so a
+    /// character count would not bound what an error keeps.
+    /// - Complexity: O(1) for a native string: it reads at most 65 scalars, and the length in
+    ///   bytes.
     package static func excerpt(_ text: some StringProtocol) -> String {
-        guard text.count > 64 else { return String(text) }
-        return String(text.prefix(64)) + "… (\(text.utf8.count) bytes)"
+        let scalars = text.unicodeScalars
+        let end = scalars.endIndex
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: 64, limitedBy: end), cut != end
+        else { return String(text) }
+        var excerpt = ""
+        excerpt.unicodeScalars.append(contentsOf: scalars[..<cut])
+        return excerpt + "… (\(text.utf8.count) bytes)"
+    }
+
+    /// Outside text as a message quotes it: an ``excerpt(_:)``, with what a terminal would act on
+    /// (control, line-separator and bidirectional-formatting characters) written as escapes
+    /// (`\u{1B}`).
+    package static func quoted(_ text: some StringProtocol) -> String {
+        PrintableText.printable(excerpt(text))
     }
 
     /// Splits `text` at every `/` byte, keeping empty parts, as slices of `text`.
@@ -221,7 +238,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     ///
     /// Deep-link patterns split their query items (`&`, `=`) and placeholders (`:`) the same
     /// way, at `separator`, at most `maxSplits` times.
-    static func split(
+    package static func split(
         _ text: Substring, at separator: Unicode.Scalar = "/", maxSplits: Int = .max
     ) -> [Substring] {
         let bytes = text.utf8
@@ -238,7 +255,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     /// `text` split at every `/` byte, as the `Substring` form does.
-    static func split(_ text: String) -> [Substring] { split(text[...]) }
+    package static func split(_ text: String) -> [Substring] { split(text[...]) }
 
     /// Whether this is the root path.
     public var isRoot: Bool { segments.isEmpty }

@@ -19,17 +19,20 @@ public struct RestorationReport: Hashable, Sendable, CustomStringConvertible {
         /// starts from its initial value.
         case filledIn(String, at: StepPath)
 
-        /// A phrase that says what changed and where.
-        public var description: String {
+        /// A phrase that says what changed and where, quoting an excerpt of a saved field or id,
+        /// with control and bidirectional-formatting characters written as escapes (`\u{1B}`).
+        public var description: String { PrintableText.printable(phrase) }
+
+        private var phrase: String {
             switch self {
             case .renamed(let path, let key): "renamed \(path) to '\(key)'"
             case .droppedStep(let path): "dropped the step \(path), which no longer exists"
             case .droppedField(let field, let path):
-                "dropped the unknown field '\(field)' of \(path)"
+                "dropped the unknown field '\(StepPath.excerpt(field))' of \(path)"
             case .droppedElement(let id, let path):
-                "dropped the element '\(id)' of \(path), which no longer decodes"
+                "dropped the element '\(StepPath.excerpt(id))' of \(path), which no longer decodes"
             case .reset(let field, let path):
-                "reset '\(field)' of \(path), which no longer decodes"
+                "reset '\(StepPath.excerpt(field))' of \(path), which no longer decodes"
             case .filledIn(let field, let path):
                 "filled in '\(field)' of \(path) from its initial value"
             }

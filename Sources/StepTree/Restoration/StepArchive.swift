@@ -184,7 +184,8 @@ public struct StepArchive<Root: StepNode>: Sendable {
             (path, detail) = ([], String(describing: error))
         }
         let place = repair.place(of: path.map(JSONValue.Component.init)).step
-        return .unrepairable(at: place.description, String(detail.prefix(200)))
+        // Scalars, not characters: one character can hold any number of combining marks.
+        return .unrepairable(at: place.description, String(detail.unicodeScalars.prefix(200)))
     }
 
     /// Refuses a migration that renames the root, or renames a step to a key no step can have

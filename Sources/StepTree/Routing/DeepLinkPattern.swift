@@ -244,17 +244,20 @@ package struct DeepLinkPattern: Sendable {
             }
             return (.anyHost, name, rest)
         }
-        let lowered = host.lowercased()
-        let name =
-            lowered == "*" ? "" : lowered.hasPrefix("*.") ? String(lowered.dropFirst(2)) : lowered
-        guard lowered == "*" || !name.isEmpty,
+        // Checked as written, then lowered: only ASCII is left, whose lower case is ASCII (the
+        // Kelvin sign, lowered first, would have passed as `k`).
+        let everyHost = host.utf8.elementsEqual("*".utf8)
+        let wildcard = host.utf8.starts(with: "*.".utf8)
+        let name = everyHost ? "" : String(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
+        guard everyHost || !name.isEmpty,
             name.utf8.allSatisfy({
                 Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "-._".utf8.contains($0)
             })
         else { throw fail(.malformedOrigin(origin)) }
-        if lowered == "*" { return (.wildcard(""), nil, rest) }
-        if lowered.hasPrefix("*.") { return (.wildcard("." + name), nil, rest) }
-        return (.host(name), nil, rest)
+        if everyHost { return (.wildcard(""), nil, rest) }
+        return wildcard
+            ? (.wildcard("." + name.lowercased()), nil, rest)
+            : (.host(name.lowercased()), nil, rest)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -109,14 +109,16 @@ extension DynamicSteps: Codable {
         if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: container,
-                debugDescription: "unknown field '\(unknown.stringValue)' for this node")
+                debugDescription:
+                    "unknown field '\(StepPath.quoted(unknown.stringValue))' for this node")
         }
         payload = try container.decodeIfPresent(String.self, forKey: .payload)
         selection = SelectedIndices()
         for key in try Self.selectedNames(in: container) {
             guard let index = schema.childIndex(forKey: key) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: ChildKey.selected, in: container, debugDescription: "no step '\(key)'")
+                    forKey: ChildKey.selected, in: container,
+                    debugDescription: "no step '\(StepPath.quoted(key))'")
             }
             let layer = schema.children[index].kind.layer
             guard selection[layer] == nil else {
@@ -136,7 +138,8 @@ extension DynamicSteps: Codable {
             for key in steps.allKeys {
                 guard let index = schema.childIndex(forKey: key.stringValue) else {
                     throw DecodingError.dataCorruptedError(
-                        forKey: key, in: steps, debugDescription: "no step '\(key.stringValue)'")
+                        forKey: key, in: steps,
+                        debugDescription: "no step '\(StepPath.quoted(key.stringValue))'")
                 }
                 if schema.hasDestinations, index != selection.content {
                     throw DecodingError.dataCorruptedError(
@@ -198,7 +201,8 @@ extension DynamicSteps: Codable {
         if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: container,
-                debugDescription: "unknown field '\(unknown.stringValue)' for this step")
+                debugDescription:
+                    "unknown field '\(StepPath.quoted(unknown.stringValue))' for this step")
         }
     }
 

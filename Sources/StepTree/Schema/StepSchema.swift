@@ -171,7 +171,7 @@ public final class StepSchema: Sendable {
             "destinations",
         ]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-            throw fail("unknown field '\(quoted(unknown))'")
+            throw fail("unknown field '\(StepPath.quoted(unknown))'")
         }
         let key = try string(fields["key"], "key", path)
         if isRoot {
@@ -179,7 +179,7 @@ public final class StepSchema: Sendable {
         } else if let key {
             if !StepPath.isValidSegment(key) {
                 throw fail(
-                    "key '\(quoted(key))' is empty, too long, or contains '/' or a "
+                    "key '\(StepPath.quoted(key))' is empty, too long, or contains '/' or a "
                         + "control character")
             }
         }
@@ -189,7 +189,7 @@ public final class StepSchema: Sendable {
             let style = try string(fields["style"], "style", path) ?? "sheet"
             guard isValidStyle(style) else {
                 throw fail(
-                    "style '\(quoted(style))' is empty, too long, or contains a space or a "
+                    "style '\(StepPath.quoted(style))' is empty, too long, or contains a space or a "
                         + "control character")
             }
             kind = .present(PresentationStyle(rawValue: style))
@@ -199,7 +199,7 @@ public final class StepSchema: Sendable {
                 throw fail("'style' is only for present steps")
             }
         } else {
-            throw fail("unknown kind '\(quoted(kindName))'")
+            throw fail("unknown kind '\(StepPath.quoted(kindName))'")
         }
         var isUserDismissible = true
         if let value = fields["userDismissible"], !(value is NSNull) {
@@ -227,7 +227,7 @@ public final class StepSchema: Sendable {
                     depth: depth + 1, budget: &budget)
                 if child.key.isEmpty { throw fail("a child has no key") }
                 if !seen.insert(SegmentKey(child.key)).inserted {
-                    throw fail("step '\(quoted(child.key))' is declared twice")
+                    throw fail("step '\(StepPath.quoted(child.key))' is declared twice")
                 }
                 children.append(child)
             }
@@ -266,12 +266,12 @@ public final class StepSchema: Sendable {
             guard kind != .stack else { throw fail("a stack has no initial selection") }
             guard let index = children.firstIndex(where: { StepPath.sameSegment($0.key, name) })
             else {
-                throw fail("initial step '\(quoted(name))' is not a child")
+                throw fail("initial step '\(StepPath.quoted(name))' is not a child")
             }
             let layer = children[index].kind.layer
             if let other = initial[layer] {
                 throw fail(
-                    "initial steps '\(quoted(children[other].key))' and '\(quoted(name))' "
+                    "initial steps '\(StepPath.quoted(children[other].key))' and '\(StepPath.quoted(name))' "
                         + "are both in the \(layer) layer"
                 )
             }
@@ -313,7 +313,7 @@ public final class StepSchema: Sendable {
             }
             if !seen.insert(SegmentKey(destination.key)).inserted {
                 throw fail(
-                    "destination '\(quoted(destination.key))' is declared twice")
+                    "destination '\(StepPath.quoted(destination.key))' is declared twice")
             }
             destinations.append(destination)
         }
@@ -368,14 +368,8 @@ public final class StepSchema: Sendable {
     /// The path of child `key` of the node at `path`, for errors: the key is quoted, since it
     /// has not been checked yet.
     private static func join(_ path: String, _ key: String) -> String {
-        let key = quoted(key)
+        let key = StepPath.quoted(key)
         return path == "/" ? "/" + key : path + "/" + key
-    }
-
-    /// Text from the schema as an error shows it: an excerpt, with what a terminal would act on
-    /// written as escapes (``PrintableText/printable(_:)``).
-    private static func quoted(_ text: String) -> String {
-        PrintableText.printable(StepPath.excerpt(text))
     }
 }
 

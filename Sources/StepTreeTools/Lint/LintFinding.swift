@@ -58,6 +58,9 @@ public struct LintFinding: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `severity path: rule: message`.
-    public var description: String { "\(severity) \(path): \(rule): \(message)" }
+    /// `severity path: rule: message`, with control and bidirectional-formatting characters
+    /// (a key may hold a bidirectional override) written as escapes (`\u{1B}`).
+    public var description: String {
+        PrintableText.printable("\(severity) \(path): \(rule): \(message)")
+    }
 }

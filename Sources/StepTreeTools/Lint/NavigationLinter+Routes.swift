@@ -134,11 +134,10 @@ extension NavigationLinter {
         /// Traces every path under `base`: the steps; or the first problem, naming the path
         /// (`target './path/status'`) and where it leaves the schema.
         func traceAll(under base: Place) -> Result<Set<String>, Unresolved> {
-            // The tab itself, and the steps above it, are passed through.
-            var steps = Set(
-                base.path.split(separator: "/").indices.map { count in
-                    "/" + base.path.split(separator: "/").prefix(count + 1).joined(separator: "/")
-                })
+            // The tab itself, and the steps above it, are passed through. Split by bytes: a key
+            // may start with a combining mark, which makes one character with the `/` before it.
+            let keys = StepPath.split(base.path).filter { !$0.isEmpty }
+            var steps = Set(keys.indices.map { "/" + keys[...$0].joined(separator: "/") })
             for (role, template) in templates {
                 switch trace(template, pieces, from: template.isRelative ? base : root) {
                 case .success(let traced): steps.formUnion(traced.passed)

@@ -93,7 +93,7 @@ extension SessionRecord: Codable {
         } else {
             throw DecodingError.dataCorruptedError(
                 forKey: .visibleScreen, in: container,
-                debugDescription: "'\(StepPath.excerpt(visible))' is not a path")
+                debugDescription: "'\(StepPath.quoted(visible))' is not a path")
         }
         state = try container.decode(Root.self, forKey: .state)
     }

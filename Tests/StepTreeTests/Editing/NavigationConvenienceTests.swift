@@ -17,6 +17,18 @@ import Testing
 
     private static func paths(_ paths: [StepPath]) -> [String] { paths.map(\.description) }
 
+    /// `pop(to:)` finds the id by its scalars, as every id is compared: `café` written with
+    /// `é` is not the one written with `e` + U+0301, which a link may give.
+    @Test func popToComparesIdsByScalars() throws {
+        var steps = AppSteps()
+        try steps.setStack(path: "profile/friends", ids: ["caf\u{E9}", "bob"])
+        #expect(throws: StepPathError.unknownStep("cafe\u{301}", in: Self.profile)) {
+            try steps.pop(to: "cafe\u{301}")
+        }
+        #expect(steps.profile.friends.ids == ["caf\u{E9}", "bob"])
+        #expect(Self.paths(try steps.pop(to: "caf\u{E9}")) == ["/profile/friends/bob"])
+    }
+
     @Test func popFamilyOnAValue() throws {
         var steps = try Self.stacked()
         #expect(steps.visibleContainer == Self.profile)

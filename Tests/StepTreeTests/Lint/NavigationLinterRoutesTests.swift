@@ -53,6 +53,22 @@ import Testing
             ])
     }
 
+    /// A selected-tab route passes through the tab it lands under, also one whose key starts
+    /// with a combining mark (which, read as characters, makes one with the `/` before it).
+    @Test func aSelectedTabRoutePassesThroughATabWhoseKeyStartsWithACombiningMark() throws {
+        let schema = try StepSchema(
+            json: Data(
+                #"""
+                {"children": [
+                    {"key": "a", "kind": "tab", "children": [{"key": "detail", "kind": "push"}]},
+                    {"key": "\u035Et", "kind": "tab",
+                     "children": [{"key": "detail", "kind": "push"}]}]}
+                """#.utf8))
+        let table = Self.table([.init("x", showing: "./detail")])
+        #expect(
+            NavigationLinter().lint(schema, routes: table).map(\.rule) == [.urlUnsafeKey])
+    }
+
     @Test func findsEveryRouteProblemInRouteOrderThenTheStepsNoRouteReaches() throws {
         let table = Self.table([
             .init("product/<int:id>", showing: "catalog/product/<id>"),

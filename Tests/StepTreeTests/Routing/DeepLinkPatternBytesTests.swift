@@ -39,6 +39,25 @@ struct DeepLinkPatternBytesTests {
         }
     }
 
+    /// A pattern's host is checked as written, before it is lowered: the Kelvin sign (U+212A)
+    /// lowers to `k`, but is no host name.
+    @Test func aHostIsCheckedBeforeItIsLowered() throws {
+        var router = DeepLinkRouter<AppSteps>(origins: [.universalLink(host: "*")])
+        let pattern = "https://\u{212A}.example.com/x"
+        #expect(
+            throws: DeepLinkError(
+                pattern: pattern,
+                reason: .malformedOrigin(
+                    "https://\u{212A}.example.com/"))
+        ) {
+            try router.register(pattern) { _, _ in }
+        }
+        try router.register("https://*.EXAMPLE.com/x") { _, _ in }
+        #expect(
+            router.match(try Self.url("https://k.example.com/x"))?.pattern
+                == "https://*.EXAMPLE.com/x")
+    }
+
     /// Found by fuzz-urls: `7` + U+035E is one character, and no integer.
     @Test func aDigitWithACombiningMarkIsNoInteger() throws {
         var router = DeepLinkRouter<AppSteps>()

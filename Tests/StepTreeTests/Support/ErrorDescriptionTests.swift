@@ -5,13 +5,14 @@ import Testing
 @testable import StepTree
 @testable import StepTreeTools
 
-/// Every error's description shows the outside text it quotes and never lets a terminal act on
-/// it: control, line-separator and bidirectional-formatting characters are written as escapes,
-/// whichever part of the error holds them.
+/// Every error's description, and every report's, shows the outside text it quotes and never
+/// lets a terminal act on it: control, line-separator and bidirectional-formatting characters
+/// are written as escapes, whichever part of the error holds them.
 @Suite struct ErrorDescriptionTests {
     @Test(arguments: [
         (
-            StepPathError.unknownStep("a\u{1B}[2J", in: StepPath(["home"])) as any Error,
+            StepPathError.unknownStep("a\u{1B}[2J", in: StepPath(["home"]))
+                as any CustomStringConvertible & Sendable,
             #"no step 'a\u{1B}[2J' in /home"#
         ),
         (
@@ -58,12 +59,41 @@ import Testing
             #"case \u{1B}[8m: x"#
         ),
         (
+            RestorationReport.Change.droppedElement("\u{1B}[2J", in: StepPath(["home"])),
+            #"dropped the element '\u{1B}[2J' of /home, which no longer decodes"#
+        ),
+        (
+            LintFinding(.warning, .unreachableStep, at: "/\u{202E}x", "m"),
+            #"warning /\u{202E}x: unreachable-step: m"#
+        ),
+        (
             ConformanceStepError.malformed("op\r\n"),
             #"malformed step: op\u{D}\u{A}"#
         ),
     ])
-    func outsideTextIsWrittenAsEscapes(error: any Error, shown: String) {
-        #expect(String(describing: error) == shown)
+    func outsideTextIsWrittenAsEscapes(error: any CustomStringConvertible & Sendable, shown: String)
+    {
+        #expect(error.description == shown)
+    }
+
+    /// A DecodingError thrown by a StepTree type quotes an excerpt of the JSON text, escaped.
+    @Test func decodingErrorsQuoteTheirTextEscaped() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(StepIdentity.self, from: Data(#""\u001B[2J""#.utf8))
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.debugDescription == #"'\u{1B}[2J' is not a step identity"#)
+    }
+
+    /// An error keeps an excerpt of at most 64 Unicode scalars of the text it quotes: a link of
+    /// one character, `a` with 100,000 combining marks, is cut too.
+    @Test func anExcerptIsCutByScalarsNotCharacters() {
+        let link = "a" + String(repeating: "\u{35E}", count: 100_000)
+        let error = DeepLinkError(link: link, reason: .tooLong(bytes: link.utf8.count))
+        #expect(error.link == "a" + String(repeating: "\u{35E}", count: 63) + "… (200001 bytes)")
     }
 
     /// A refusal of real outside input: a path, as a link or a test might give it, naming a

@@ -52,7 +52,8 @@ extension StepIdentity: Codable {
         let text = try container.decode(String.self)
         guard let (high, low) = StepRenewal.words(hex: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a step identity")
+                in: container, debugDescription: "'\(StepPath.quoted(text))' is not a step identity"
+            )
         }
         self.init(high: high, low: low)
     }
