@@ -538,10 +538,13 @@ extension StepStack {
 extension StepStack: Equatable {
     /// Stacks are equal when they hold equal elements with equal ids and renewal histories, and
     /// their counters would mint the same ids.
+    ///
+    /// Ids are compared by their Unicode scalars, as everywhere: `café` written with `é` and
+    /// with `e` + U+0301 are two ids.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.nextID == rhs.nextID && lhs.entries.count == rhs.entries.count
             && zip(lhs.entries, rhs.entries).allSatisfy { left, right in
-                left.id == right.id && lhs.sameElement(left.box, right.box)
+                StepPath.sameSegment(left.id, right.id) && lhs.sameElement(left.box, right.box)
             }
     }
 }
@@ -552,7 +555,7 @@ extension StepStack: Hashable {
         hasher.combine(nextID)
         hasher.combine(entries.count)
         for entry in entries {
-            hasher.combine(entry.id)
+            hasher.combine(SegmentKey(entry.id))
             hasher.combine(entry.box.renewal)
             hasher.combine(value(of: entry.box))
         }

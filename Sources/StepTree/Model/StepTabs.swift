@@ -99,7 +99,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
         guard let position = tabs.index(of: id) else { return nil }
         let removed = tabs.remove(id: id)
         layout = TabsLayout()
-        if selectedID == id {
+        if let selected = selectedID, StepPath.sameSegment(selected, id) {
             let ids = tabs.ids
             selectedID = ids.isEmpty ? nil : ids[min(position, ids.count - 1)]
         }
@@ -142,14 +142,18 @@ extension StepTabs: Equatable {
     /// Tab lists are equal when they hold equal tabs with equal ids and renewal histories, the
     /// same selection and the same counter.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.selectedID == rhs.selectedID && lhs.tabs == rhs.tabs
+        switch (lhs.selectedID, rhs.selectedID) {
+        case (nil, nil): lhs.tabs == rhs.tabs
+        case (let left?, let right?): StepPath.sameSegment(left, right) && lhs.tabs == rhs.tabs
+        default: false
+        }
     }
 }
 
 extension StepTabs: Hashable {
     /// Hashes the tabs and the selection.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(selectedID)
+        hasher.combine(selectedID.map(SegmentKey.init))
         hasher.combine(tabs)
     }
 }

@@ -283,6 +283,28 @@ private final class InvalidPath: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(problem) }
 }
 
+extension StepPath {
+    /// Whether two paths name the same steps: their segments compared by their Unicode scalars,
+    /// as keys and ids are everywhere (`café` written with `é` and with `e` + U+0301 are two
+    /// ids of one stack), and, for literals that do not parse, the same problem.
+    /// - Complexity: O(*n*) for paths of *n* bytes.
+    public static func == (lhs: StepPath, rhs: StepPath) -> Bool {
+        lhs.segments.count == rhs.segments.count
+            && zip(lhs.segments, rhs.segments).allSatisfy { sameSegment($0, $1) }
+            && lhs.invalid == rhs.invalid
+    }
+
+    /// Hashes the segments' bytes, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(segments.count)
+        for segment in segments {
+            hasher.combine(segment.utf8.count)
+            hasher.combine(SegmentKey(segment))
+        }
+        hasher.combine(invalid)
+    }
+}
+
 extension StepPath: Codable {
     /// Decodes the segments as an array of strings.
     /// - Throws: `DecodingError.dataCorrupted` for a path or a segment that ``isValidSegment(_:)``
