@@ -59,7 +59,8 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         /// bidirectional-formatting characters in the paths it names written as escapes (`\u{1B}`).
         public var description: String { PrintableText.printable(clause) }
 
-        private var clause: String {
+        /// The clause before escaping, for the error's own sentence to escape once.
+        fileprivate var clause: String {
             switch self {
             case .notOnTop(let container, let top):
                 top.map { "top of \(container) is \($0)" } ?? "\(container) is empty"
@@ -100,5 +101,5 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `<event>: <reason>`, for example `pop /a/b: top of / is /a/c`, with control and
     /// bidirectional-formatting characters (an element id may hold an escape sequence)
     /// written as escapes (`\u{1B}`).
-    public var description: String { PrintableText.printable("\(event): \(reason)") }
+    public var description: String { PrintableText.printable("\(event): \(reason.clause)") }
 }

@@ -142,11 +142,8 @@ extension StepTabs: Equatable {
     /// Tab lists are equal when they hold equal tabs with equal ids and renewal histories, the
     /// same selection and the same counter.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        switch (lhs.selectedID, rhs.selectedID) {
-        case (nil, nil): lhs.tabs == rhs.tabs
-        case (let left?, let right?): StepPath.sameSegment(left, right) && lhs.tabs == rhs.tabs
-        default: false
-        }
+        lhs.selectedID.map(SegmentKey.init) == rhs.selectedID.map(SegmentKey.init)
+            && lhs.tabs == rhs.tabs
     }
 }
 

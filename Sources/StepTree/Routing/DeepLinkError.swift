@@ -113,7 +113,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         /// the text it quotes written as escapes (`\u{1B}`).
         public var description: String { PrintableText.printable(phrase) }
 
-        private var phrase: String {
+        /// The phrase before escaping, for the error's own sentence to escape once.
+        fileprivate var phrase: String {
             switch self {
             case .malformedURL: "is not a URL"
             case .tooLong(let bytes): "is \(bytes) bytes long, more than allowed"
@@ -209,10 +210,10 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         let place = route.map { "routes[\($0)]: " } ?? ""
         switch (link, pattern) {
         case (let link?, let pattern?):
-            return "\(place)link '\(link)' (pattern '\(pattern)') \(reason)"
-        case (let link?, nil): return "\(place)link '\(link)' \(reason)"
-        case (nil, let pattern?): return "\(place)pattern '\(pattern)': \(reason)"
-        case (nil, nil): return place + reason.description
+            return "\(place)link '\(link)' (pattern '\(pattern)') \(reason.phrase)"
+        case (let link?, nil): return "\(place)link '\(link)' \(reason.phrase)"
+        case (nil, let pattern?): return "\(place)pattern '\(pattern)': \(reason.phrase)"
+        case (nil, nil): return place + reason.phrase
         }
     }
 

@@ -430,7 +430,9 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
                 text = String(Substring(whole.utf8.dropFirst(prefix.utf8.count)))
             }
             switch piece {
-            case .literal, .prefixed: return nil
+            // A rest is the whole last segment of a path (never prefixed, never a query item):
+            // the loop below captures it.
+            case .literal, .prefixed, .rest: return nil
             case .text(let name): captures[name] = .text(text)
             case .int(let name):
                 guard let value = Int(text) else {
@@ -442,10 +444,6 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
                     return .invalidQueryValue(name, pattern: pattern.text)
                 }
                 captures[name] = .uuid(value)
-            case .rest(let name):
-                // Split by bytes: a segment may start with a combining mark, which makes one
-                // character with the `/` before it.
-                captures[name] = .rest(StepPath.split(text).map(String.init))
             }
             values[piece.name ?? ""] = text
             return nil
@@ -455,13 +453,14 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
             values[name] = host
         }
         for (index, piece) in pattern.segments.enumerated() {
-            let text =
-                if case .rest = piece {
-                    address.segments[index...].joined(separator: "/")
-                } else {
-                    address.segments[index]
-                }
-            if let reason = capture(piece, text) { throw fail(reason) }
+            guard case .rest(let name) = piece else {
+                if let reason = capture(piece, address.segments[index]) { throw fail(reason) }
+                continue
+            }
+            // The link's own segments, as read: never split again from their joined text.
+            let rest = Array(address.segments[index...])
+            captures[name] = .rest(rest)
+            values[name] = rest.joined(separator: "/")
         }
         for name in pattern.query.keys.sorted() {
             guard let piece = pattern.query[name] else { continue }

@@ -25,7 +25,8 @@ public struct SessionReplayError: Error, Hashable, Sendable, CustomStringConvert
         /// characters in the text it quotes written as escapes (`\u{1B}`).
         public var description: String { PrintableText.printable(sentence) }
 
-        private var sentence: String {
+        /// The sentence before escaping, for the error's own to escape once.
+        fileprivate var sentence: String {
             switch self {
             case .empty: "the recording holds no record"
             case .malformed(let problem): "not a session record: \(problem)"
@@ -57,5 +58,5 @@ public struct SessionReplayError: Error, Hashable, Sendable, CustomStringConvert
 
     /// `line N: reason`, with control and bidirectional-formatting characters (a recording
     /// may hold an escape sequence) written as escapes (`\u{1B}`).
-    public var description: String { PrintableText.printable("line \(line): \(reason)") }
+    public var description: String { PrintableText.printable("line \(line): \(reason.sentence)") }
 }
