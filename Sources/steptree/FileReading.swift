@@ -9,9 +9,9 @@ import StepTree
 
 /// The largest file each kind of input may be, in bytes.
 ///
-/// A file is refused before it is read when its attributes say it is larger, and reading stops
-/// one byte past the limit, so that a file that grows, or a special file (a pipe, a device),
-/// cannot get past it either.
+/// Only regular files are read. A file is refused before it is read when its attributes say it
+/// is larger, and reading stops one byte past the limit, so that a file that grows cannot get
+/// past it either.
 enum FileLimit {
     /// A schema: the size ``StepSchema/init(json:)`` accepts.
     static let schema = StepSchema.maximumSize
@@ -25,30 +25,37 @@ enum FileLimit {
     static let recordLine = 16 << 20
 }
 
-/// An open file, read in chunks.
+/// An open regular file, read in chunks.
 private struct InputFile: ~Copyable {
     let path: String
     let handle: FileHandle
 
-    /// Opens the file at `path` and refuses it, before reading anything, when it is not a file
-    /// that can be read or its attributes say it is larger than `limit` (when `limit` is given).
+    /// Opens the file at `path` and refuses it, before reading anything, when it is not a
+    /// regular file that can be read or its attributes say it is larger than `limit` (when
+    /// `limit` is given).
+    ///
+    /// A named pipe with no writer would block `open` itself, and a device could be endless or
+    /// act when opened, so what is not a regular file is refused from its attributes before it
+    /// is opened. It is opened without blocking and checked again through the open descriptor,
+    /// so that a file swapped for a pipe in between cannot block the command either.
     init(_ path: String, limit: Int?) throws(CommandError) {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        } catch {
-            throw .failed("\(path): cannot be read (\(error.localizedDescription))")
-        }
         var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .failed("\(path): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        if let problem = Self.problem(path, status: status, limit: limit) {
+            throw .failed(problem)
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .failed("\(path): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let problem: String? =
-            if fstat(handle.fileDescriptor, &status) != 0 {
+            if fstat(descriptor, &status) != 0 {
                 "\(path): cannot be read (no file attributes)"
-            } else if status.st_mode & S_IFMT == S_IFDIR {
-                "\(path): cannot be read (it is a directory)"
-            } else if let limit, status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
-                Self.tooLarge(path, limit: limit, size: Int64(status.st_size))
             } else {
-                nil
+                Self.problem(path, status: status, limit: limit)
             }
         if let problem {
             try? handle.close()
@@ -56,6 +63,21 @@ private struct InputFile: ~Copyable {
         }
         self.path = path
         self.handle = handle
+    }
+
+    /// Why a file with these attributes is refused: it is not a regular file, or it is larger
+    /// than `limit`; `nil` when it may be read.
+    private static func problem(_ path: String, status: stat, limit: Int?) -> String? {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            guard let limit, status.st_size > limit else { return nil }
+            return tooLarge(path, limit: limit, size: Int64(status.st_size))
+        case S_IFDIR: return "\(path): cannot be read (it is a directory)"
+        case S_IFIFO: return "\(path): cannot be read (it is a named pipe, not a regular file)"
+        case S_IFCHR, S_IFBLK: return "\(path): cannot be read (it is a device, not a regular file)"
+        case S_IFSOCK: return "\(path): cannot be read (it is a socket, not a regular file)"
+        default: return "\(path): cannot be read (it is not a regular file)"
+        }
     }
 
     deinit { try? handle.close() }

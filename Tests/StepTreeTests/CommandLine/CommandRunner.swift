@@ -7,8 +7,11 @@ struct CommandRun {
     let output: String
     let errors: String
 
-    /// Runs `name` (an executable of the package) with `arguments`.
-    static func run(_ name: String, _ arguments: [String]) throws -> CommandRun {
+    /// Runs `name` (an executable of the package) with `arguments`; one still running after
+    /// `timeout` is ended, and the test fails.
+    static func run(
+        _ name: String, _ arguments: [String], timeout: Duration = .seconds(300)
+    ) throws -> CommandRun {
         let executable = try #require(
             builtExecutable(name),
             "\(name) is not built next to the tests")
@@ -21,8 +24,18 @@ struct CommandRun {
         let errorFile = try temporaryFile("", name: "stderr.txt")
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
         try process.run()
+        let deadline = DispatchTime.now() + .seconds(Int(timeout.components.seconds))
+        // SIGKILL: the child inherits the test thread's blocked signals, SIGTERM among them.
+        let watchdog = DispatchWorkItem { [process] in
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
+        defer { watchdog.cancel() }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        #expect(
+            process.terminationReason == .exit,
+            "\(name) \(arguments) was still running after \(timeout) and was ended")
         let errorData = try Data(contentsOf: URL(fileURLWithPath: errorFile))
         return CommandRun(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),

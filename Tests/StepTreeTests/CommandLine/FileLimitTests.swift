@@ -25,13 +25,32 @@ import Testing
                 + "the most this command reads\n")
     }
 
-    @Test func aSpecialFileIsReadOnlyUpToTheLimit() throws {
+    @Test func aDeviceIsRefusedBeforeItIsOpened() throws {
         let run = try CommandRun.run("steptree", ["show", "--schema", "/dev/zero"])
         #expect(run.status == 1)
         #expect(
             run.errors
-                == "error: /dev/zero: the file is larger than 4194304 bytes, the most this "
-                + "command reads\n")
+                == "error: /dev/zero: cannot be read (it is a device, not a regular file)\n")
+    }
+
+    /// A named pipe with no writer blocks whoever opens it for reading: the command must refuse
+    /// it from its attributes instead of waiting for a writer that never comes.
+    @Test(arguments: [
+        ["show", "--schema", "FILE"], ["check", "FILE"],
+        ["replay", "FILE", "--schema", "SCHEMA"],
+    ])
+    func aNamedPipeWithNoWriterIsRefusedAtOnce(command: [String]) throws {
+        let folder = URL(fileURLWithPath: try CommandRun.temporaryFile("", name: "fifo-folder"))
+            .deletingLastPathComponent()
+        let fifo = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let schema = try CommandRun.temporaryFile(ShowCommandTests.schema)
+        let arguments = command.map { ["FILE": fifo, "SCHEMA": schema][$0] ?? $0 }
+        let run = try CommandRun.run("steptree", arguments, timeout: .seconds(20))
+        #expect(run.status == 1)
+        #expect(
+            run.errors
+                == "error: \(fifo): cannot be read (it is a named pipe, not a regular file)\n")
     }
 
     @Test func aRoutesFileLargerThanTheLimitIsRefused() throws {
