@@ -188,6 +188,20 @@ extension StepNode {
         removeFrames(frames(in: container ?? visibleContainer)[...])
     }
 
+    /// Pops every frame of `container` for the user's gesture (a tab re-tap): as
+    /// ``popToRoot(in:)``, refused whole when a pop would take away a modal that no gesture may
+    /// dismiss.
+    /// - Throws: ``StepPathError/notUserDismissible(_:)`` naming that modal; the value is
+    ///   unchanged.
+    /// - Complexity: O(*m*) for *m* mounted nodes.
+    mutating func popToRootByUser(in container: StepPath) throws(StepPathError) {
+        var popped = self
+        for frame in frames(in: container).reversed() {
+            try popped.removeByUser(path: frame.path)
+        }
+        self = popped
+    }
+
     /// Removes `frames`, topmost first, as the user would; their paths, bottom first.
     private mutating func removeFrames(_ frames: ArraySlice<ScreenFrame>) -> [StepPath] {
         for frame in frames.reversed() {

@@ -21,13 +21,15 @@ extension Navigator {
     /// ``NavigationTransaction/userGesture`` the UI has not made: the driver animates the pops
     /// (an adapter returns `false` from `tabBarController(_:shouldSelect:)` for a re-tap, so that
     /// UIKit does not pop on its own). Observers see either change; a re-tap on a tab at its
-    /// root changes nothing.
+    /// root changes nothing. A re-tap is a gesture: when its pops would take away a modal that
+    /// no gesture may dismiss, it is refused whole, as a swipe would be.
     /// - Parameters:
     ///   - path: The tab: a content child of its parent (a tab, or an inline variant).
     ///   - reselect: What a re-tap does; ``TabReselection/popToRoot`` by default.
-    /// - Throws: ``StepPathError`` for a path that names no step, or
-    ///   ``StepPathError/notATab(_:)`` for a step that is not a tab; nothing changes and no one
-    ///   is told.
+    /// - Throws: ``StepPathError`` for a path that names no step,
+    ///   ``StepPathError/notATab(_:)`` for a step that is not a tab, or
+    ///   ``StepPathError/notUserDismissible(_:)`` for a re-tap whose pops would take away a
+    ///   modal declared so; nothing changes and no one is told.
     /// - Complexity: O(*d*) for a path of depth *d*, plus the edit, a comparison and a diff (a
     ///   re-tap: O(*m*) for *m* mounted nodes).
     public func userDidSelectTab(
@@ -44,12 +46,12 @@ extension Navigator {
         let isReselection = try Self.isSelectedTab(path, in: currentRoot)
         if isReselection {
             guard reselect == .popToRoot else { return }
-            transaction(.userGesture) { root in
+            try transaction(.userGesture) { root throws(StepPathError) in
                 // Still the selected tab: a change in between makes the tap stale.
                 guard applies(root), (try? Self.isSelectedTab(path, in: root)) == true else {
                     return
                 }
-                root.popToRoot(in: path)
+                try root.popToRootByUser(in: path)
             }
         } else {
             try transaction(.appliedGesture) { root throws(StepPathError) in

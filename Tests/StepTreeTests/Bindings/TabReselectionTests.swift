@@ -104,3 +104,66 @@ import Testing
             ])
     }
 }
+
+/// A tab whose pushed detail holds a sheet no gesture may dismiss (``DetailSteps``).
+struct GuardedTab: StepsCollection {
+    enum Key: String, StepKey { case root, detail }
+    var selected = StepSelection<Key>(.root)
+    var root = Step()
+    var detail = Step(DetailSteps())
+    static let steps = StepTable<Self>(.inline(.root, \.root), .push(.detail, \.detail))
+}
+
+/// Two tabs, the first of which may hold that sheet.
+struct GuardedTabs: StepsCollection {
+    enum Key: String, StepKey { case home, other }
+    var selected = StepSelection<Key>(.home)
+    var home = Step(GuardedTab())
+    var other = Step()
+    static let steps = StepTable<Self>(.tab(.home, \.home), .tab(.other, \.other))
+}
+
+/// A re-tap is a gesture: its pops are refused whole when they would take away a modal that no
+/// gesture may dismiss, as a swipe would be.
+@Suite struct ReTapUnderAnUndismissibleModalTests {
+    static func guarded() throws -> Navigator<GuardedTabs> {
+        let navigator = Navigator(GuardedTabs())
+        try navigator.select(path: "home/detail/record")
+        return navigator
+    }
+
+    @Test func aTabBarReTapIsRefusedAndChangesNothing() throws {
+        let navigator = try Self.guarded()
+        let before = navigator.root
+        let recorder = UIChangeRecorder()
+        StepsObservation.withObserver(recorder) {
+            #expect(throws: StepPathError.notUserDismissible("home/detail/record")) {
+                try navigator.userDidSelectTab(path: "home")
+            }
+        }
+        #expect(navigator.root == before)
+        #expect(recorder.lines == [])
+    }
+
+    @Test func writingTheSelectedTabThroughTheBindingChangesNothing() throws {
+        let navigator = try Self.guarded()
+        let before = navigator.root
+        let recorder = UIChangeRecorder()
+        StepsObservation.withObserver(recorder) {
+            navigator.selectionBinding().set(.home)
+            navigator.selectionBinding(at: .root).set("home")
+        }
+        #expect(navigator.root == before)
+        #expect(recorder.lines == [])
+    }
+
+    @Test func aReTapPopsOnceTheAppHasDismissedTheModal() throws {
+        let navigator = try Self.guarded()
+        try navigator.deselect(path: "home/detail/record")
+        let recorder = UIChangeRecorder()
+        try StepsObservation.withObserver(recorder) { () throws in
+            try navigator.userDidSelectTab(path: "home")
+        }
+        #expect(recorder.lines == ["#3 userGesture: pop /home/detail"])
+    }
+}
