@@ -1,16 +1,46 @@
 import StepTree
 
 extension NavigationMapPage {
-    /// The page around the drawing: styles, the step-through panel and its script, all inline;
-    /// its slots are `{{title}}`, `{{svg}}` and `{{session}}`.
+    /// The page around the drawing: the policy, styles, the step-through panel and its script,
+    /// all inline; its slots are `{{policy}}`, `{{style}}`, `{{title}}`, `{{svg}}`,
+    /// `{{session}}` and `{{script}}`.
+    ///
+    /// The page has no `style` attribute and no event handler attribute, so that its policy
+    /// can allow its own style sheet and script by their hashes and nothing else.
     static let template = PageTemplate(
         #"""
         <!DOCTYPE html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="{{policy}}">
         <title>{{title}}</title>
-        <style>
+        <style>{{style}}</style>
+        </head>
+        <body>
+        <h1>{{title}}</h1>
+        <p id="legend"><span class="legend-content">content: tab, inline</span><span class="legend-push">push: push, stack, element</span><span class="legend-modal">modal: present</span><span class="legend-visible">visible screen</span> bold: the selected route</p>
+        <main>
+        {{svg}}
+        <section id="panel">
+        <div><button id="previous">◀ previous</button><button id="next">next ▶</button><span id="position"></span></div>
+        <h2 id="cause"></h2>
+        <h3>events</h3>
+        <ol id="events"></ol>
+        <h3>screen after it</h3>
+        <pre id="screen"></pre>
+        </section>
+        </main>
+        <script type="application/json" id="session">{{session}}</script>
+        <script>{{script}}</script>
+        </body>
+        </html>
+        """#,
+        slots: ["policy", "style", "title", "svg", "session", "script"])
+
+    /// The page's style sheet.
+    static let styleSheet = #"""
+
         body { font: 14px -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 20px; color: #222; }
         h1 { font-size: 20px; margin: 0 0 12px; }
         main { display: flex; gap: 28px; align-items: flex-start; }
@@ -38,25 +68,17 @@ extension NavigationMapPage {
         #panel pre { background: #f6f6f6; padding: 8px; margin: 6px 0; }
         #panel ol { padding-left: 20px; margin: 6px 0; font-family: ui-monospace, Menlo, monospace; }
         #legend span { display: inline-block; padding: 1px 8px; margin-right: 6px; border-radius: 5px; border: 1px solid; }
+        #legend .legend-content { background: #e3efff; border-color: #2f6fce; }
+        #legend .legend-push { background: #e2f5e4; border-color: #2b8a3e; }
+        #legend .legend-modal { background: #f1e6fd; border-color: #8142c9; }
+        #legend .legend-visible { background: #ffe066; border-color: #b8860b; }
         button { font-size: 14px; margin-right: 6px; }
-        </style>
-        </head>
-        <body>
-        <h1>{{title}}</h1>
-        <p id="legend"><span class="layer-content" style="background:#e3efff;border-color:#2f6fce">content: tab, inline</span><span style="background:#e2f5e4;border-color:#2b8a3e">push: push, stack, element</span><span style="background:#f1e6fd;border-color:#8142c9">modal: present</span><span style="background:#ffe066;border-color:#b8860b">visible screen</span> bold: the selected route</p>
-        <main>
-        {{svg}}
-        <section id="panel">
-        <div><button id="previous">◀ previous</button><button id="next">next ▶</button><span id="position"></span></div>
-        <h2 id="cause"></h2>
-        <h3>events</h3>
-        <ol id="events"></ol>
-        <h3>screen after it</h3>
-        <pre id="screen"></pre>
-        </section>
-        </main>
-        <script type="application/json" id="session">{{session}}</script>
-        <script>
+        """#
+
+    /// The step-through: it shows each step of the session the page holds, and writes the
+    /// check report when the page is opened with `#check`.
+    static let script = #"""
+
         (function () {
           const steps = JSON.parse(document.getElementById("session").textContent);
           const nodes = Array.from(document.querySelectorAll("#map [data-path]"));
@@ -108,9 +130,5 @@ extension NavigationMapPage {
           }
           show(steps.length - 1);
         })();
-        </script>
-        </body>
-        </html>
-        """#,
-        slots: ["title", "svg", "session"])
+        """#
 }

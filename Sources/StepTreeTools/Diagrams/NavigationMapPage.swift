@@ -89,12 +89,31 @@ public struct NavigationMapPage: Sendable {
     /// values; the session is JSON with `<`, `>`, `&`, U+2028 and U+2029 written as `\u`
     /// escapes, so that nothing in it can end or change the state of its script element.
     /// - Complexity: O(*n* + *s*) for *n* nodes and a session of size *s*.
+    ///
+    /// Its Content-Security-Policy lets only the page's own script and style sheet apply, by
+    /// their hashes: a script that got in some other way would not run.
     public var html: String {
         Self.template.filled([
+            "policy": Self.contentSecurityPolicy,
+            "style": Self.styleSheet,
+            "script": Self.script,
             "title": Self.escape(StepDiagram.printable(title)),
             "svg": drawing(),
             "session": Self.scriptJSON(steps),
         ])
+    }
+
+    /// The page's policy: nothing loads, and only its own script and style sheet apply.
+    ///
+    /// The session is a data block (`type="application/json"`), which no policy needs to allow:
+    /// the browser never runs it.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src '\(hashSource(script))'; "
+        + "style-src '\(hashSource(styleSheet))'; base-uri 'none'; form-action 'none'"
+
+    /// The hash source of `text` in a policy: `sha256-` and its digest in Base64.
+    static func hashSource(_ text: String) -> String {
+        "sha256-" + Data(SHA256.digest(text.utf8)).base64EncodedString()
     }
 
     /// `steps` as JSON that can stand inside a `<script>` element.

@@ -27,7 +27,8 @@ struct NavigationMapBrowserTests {
         let file = Self.folder.appendingPathComponent("map.html")
         try Data(page.html.utf8).write(to: file)
 
-        let dom = try Self.chromium(["--dump-dom", file.absoluteString + "#check"])
+        let (dom, violations) = try Self.chromium(["--dump-dom", file.absoluteString + "#check"])
+        #expect(violations == [], "the page broke its own Content-Security-Policy")
         let report = try #require(Self.checkReport(in: dom), "the page wrote no check report")
         #expect(report == page.checkReport)
         #expect(report.split(separator: "\n").count == page.diagram.nodes.count + steps.count)
@@ -64,9 +65,27 @@ struct NavigationMapBrowserTests {
         "script",
     ]
     static let pageAttributes: Set = [
-        "lang", "charset", "id", "class", "style", "xmlns", "width", "height", "role", "data-path",
-        "data-kind", "d", "transform", "x", "y", "type",
+        "lang", "charset", "http-equiv", "content", "id", "class", "xmlns", "width", "height",
+        "role", "data-path", "data-kind", "d", "transform", "x", "y", "type",
     ]
+
+    /// The violation count is real: a page whose markup let a script and a style attribute in
+    /// is reported twice, and the script does not run.
+    @Test func aScriptThatGotInIsRefusedAndCounted() throws {
+        try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+        let page = try HostileMaps.page(title: "injected")
+        let html = page.html.replacingOccurrences(
+            of: "<main>",
+            with: "<main><script>document.title = 'ran'</script><b style=\"color: red\"></b>")
+        let file = Self.folder.appendingPathComponent("injected.html")
+        try Data(html.utf8).write(to: file)
+        let (dom, violations) = try Self.chromium([
+            "--virtual-time-budget=3000", "--dump-dom", file.absoluteString + "#check",
+        ])
+        #expect(violations.count == 2, "\(violations)")
+        #expect(Self.element("title", in: dom) == "injected")
+        #expect(Self.checkReport(in: dom) == page.checkReport)
+    }
 
     /// Pages built from hostile keys, ids, styles, causes and titles (``HostileMaps``): each
     /// payload tries to set `document.title`; none may run. The page must still step through
@@ -78,9 +97,12 @@ struct NavigationMapBrowserTests {
             let file = Self.folder.appendingPathComponent("hostile-\(index).html")
             try Data(page.html.utf8).write(to: file)
             // A virtual time budget lets timers, load and error events run before the dump.
-            let dom = try Self.chromium([
+            let (dom, violations) = try Self.chromium([
                 "--virtual-time-budget=3000", "--dump-dom", file.absoluteString + "#check",
             ])
+            // A payload that ran without touching the title or the DOM is caught here: the
+            // policy refused it, and the browser said so.
+            #expect(violations == [], "\(name): the page's policy refused something")
             let title = Self.element("title", in: dom).map(Self.decoded)
             #expect(
                 title == StepDiagram.printable(page.title),
@@ -97,21 +119,34 @@ struct NavigationMapBrowserTests {
         }
     }
 
-    /// Runs headless Chromium with `arguments` and returns what it printed.
-    static func chromium(_ arguments: [String]) throws -> String {
+    /// Runs headless Chromium with `arguments` and returns what it printed, and the
+    /// Content-Security-Policy violations it logged from the page's console.
+    static func chromium(_ arguments: [String]) throws -> (output: String, violations: [String]) {
         let process = Process()
         process.executableURL = URL(
             fileURLWithPath: ProcessInfo.processInfo.environment["STEPTREE_CHROMIUM"] ?? "")
         process.arguments =
-            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars"]
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+            ]
             + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // The log goes to a file, so that two full pipes cannot block the browser.
+        let log = try CommandRun.temporaryFile("", name: "chromium.log")
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let violations = try String(contentsOfFile: log, encoding: .utf8)
+            .split(separator: "\n")
+            .filter {
+                $0.contains("CONSOLE")
+                    && $0.contains("violates the following Content Security Policy")
+            }
+            .map(String.init)
+        return (String(decoding: data, as: UTF8.self), violations)
     }
 
     /// The text of `<pre id="check">` in a dumped DOM, with its entities decoded.
