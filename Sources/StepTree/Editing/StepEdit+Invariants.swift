@@ -3,13 +3,6 @@
 // to nothing.
 
 #if STEPTREE_INTERNAL_CHECKS
-    /// A box whose value has invariants of its own (a stack, tabs, a schema-driven node),
-    /// checked by the editor on each node an edit walks through.
-    protocol InvariantCheckedStorage: StepNodeStorage {
-        /// Traps, naming the invariant, when the value in the box breaks one of its own.
-        func checkValueInvariants()
-    }
-
     extension StepEditor {
         /// Walks the path again from `start`, the node after `startDepth` steps, and traps,
         /// naming the invariant, when a node on it is inconsistent or the edit did not leave
