@@ -19,7 +19,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooLong(bytes: Int)
         /// The router accepts no link with this scheme.
         case unknownScheme(String)
-        /// A web link to a host the router does not accept as a universal-link host.
+        /// A web link to a host the router does not accept as a universal-link host, or to a
+        /// host that is no host name (see ``DeepLinkOrigin``), named as the link writes it.
         case unknownHost(String)
         /// The link has a user, password or port, which no accepted origin has.
         case unexpectedAuthority

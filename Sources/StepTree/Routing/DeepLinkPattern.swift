@@ -116,10 +116,11 @@ enum DeepLinkScope: Hashable, Sendable {
     case any
     /// `scheme://…`: a link with this custom scheme (in lower case).
     case scheme(String)
-    /// `https://host/…`: a universal link to this host (in lower case).
+    /// `https://host/…`: a universal link to this host (a name as ``DeepLinkHost`` reads it).
     case host(String)
     /// `https://*.suffix/…` or `https://*/…`: a universal link to a host that ends with the
-    /// suffix (`.suffix`, in lower case; `""` for `*`) after at least one byte.
+    /// suffix (`.suffix`, a name as ``DeepLinkHost`` reads it; `""` for `*`) after at least one
+    /// byte.
     case wildcard(String)
     /// `https://<name>/…`: a universal link to any host, captured.
     case anyHost
@@ -244,20 +245,13 @@ package struct DeepLinkPattern: Sendable {
             }
             return (.anyHost, name, rest)
         }
-        // Checked as written, then lowered: only ASCII is left, whose lower case is ASCII (the
+        if host.utf8.elementsEqual("*".utf8) { return (.wildcard(""), nil, rest) }
+        // Read as a link's host is, but not decoded: checked as written, then lowered (the
         // Kelvin sign, lowered first, would have passed as `k`).
-        let everyHost = host.utf8.elementsEqual("*".utf8)
         let wildcard = host.utf8.starts(with: "*.".utf8)
-        let name = everyHost ? "" : String(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
-        guard everyHost || !name.isEmpty,
-            name.utf8.allSatisfy({
-                Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "-._".utf8.contains($0)
-            })
+        guard let name = DeepLinkHost.name(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
         else { throw fail(.malformedOrigin(origin)) }
-        if everyHost { return (.wildcard(""), nil, rest) }
-        return wildcard
-            ? (.wildcard("." + name.lowercased()), nil, rest)
-            : (.host(name.lowercased()), nil, rest)
+        return wildcard ? (.wildcard("." + name), nil, rest) : (.host(name), nil, rest)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -254,8 +254,7 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
             // Some host both accept: one suffix ends with the other, or an exact host fits.
             return hosts.contains { origin in
                 guard let own = origin.wildcardSuffix else {
-                    guard case .universalLink(let host) = origin else { return false }
-                    return DeepLinkOrigin.host(host.lowercased(), endsWith: suffix)
+                    return DeepLinkOrigin.host(origin.exactHost ?? "", endsWith: suffix)
                 }
                 return own.utf8.reversed().starts(with: suffix.utf8.reversed())
                     || suffix.utf8.reversed().starts(with: own.utf8.reversed())
@@ -773,11 +772,12 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         case (.anyHost, _):
             guard let host = pattern.hostName.flatMap({ captures[$0]?.first }) else { return nil }
             head = "https://\(host)/"
-        case (.wildcard(let suffix), .universalLink(let host)?):
-            guard DeepLinkOrigin.host(host.lowercased(), endsWith: suffix) else { return nil }
+        case (.wildcard(let suffix), let origin?):
+            let host = origin.exactHost ?? ""
+            guard DeepLinkOrigin.host(host, endsWith: suffix) else { return nil }
             head = "https://\(host)/"
-        case (.any, .universalLink(let host)?):
-            guard DeepLinkOrigin.universalLink(host: host).wildcardSuffix == nil else { return nil }
+        case (.any, let origin?):
+            guard let host = origin.exactHost else { return nil }
             head = "https://\(host)/"
         case (.wildcard, _), (.any, nil): return nil
         }
