@@ -102,7 +102,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case unknownTargetPlaceholder(String)
         /// A target, a screen beneath it or a fallback tab is not a path of keys and
         /// `<placeholder>` segments (a target or a screen beneath may start with `./`, a
-        /// fallback tab may not), or a fallback tab is given to a route with no `./` path.
+        /// fallback tab may not; none may have an empty, `.` or `..` segment, which names no
+        /// step), or a fallback tab is given to a route with no `./` path.
         case malformedTarget(String)
 
         // MARK: Reading a routes file

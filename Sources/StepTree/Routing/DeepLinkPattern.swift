@@ -280,10 +280,14 @@ package struct DeepLinkTemplate: Hashable, Sendable {
         }
         self.text = text
         isRelative = text.utf8.starts(with: "./".utf8)
+        let body = isRelative ? String(Substring(text.utf8.dropFirst(2))) : text
         let segments: [Substring]
         do {
-            segments = try StepPath.parts(
-                of: isRelative ? String(Substring(text.utf8.dropFirst(2))) : text)
+            // `.//about` is no `./about`: the `/` a path may start with is not after `./`.
+            guard !isRelative || body.utf8.first != UInt8(ascii: "/") else {
+                throw StepPathError.emptySegment(index: 0)
+            }
+            segments = try StepPath.parts(of: body)
         } catch {
             throw fail(.malformedTarget(text))
         }
@@ -294,12 +298,24 @@ package struct DeepLinkTemplate: Hashable, Sendable {
                 guard names.contains(name) else { throw fail(.unknownTargetPlaceholder(name)) }
                 parts.append(.capture(name))
             } else {
-                guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment)
+                guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment),
+                    !Self.isDotSegment(segment)
                 else { throw fail(.malformedTarget(text)) }
                 parts.append(.key(String(segment)))
             }
         }
         self.parts = parts
+    }
+
+    /// Whether `segment` is `.` or `..`, which name no step: a link may not hold one either.
+    static func isDotSegment(_ segment: some StringProtocol) -> Bool {
+        segment.utf8.elementsEqual(".".utf8) || segment.utf8.elementsEqual("..".utf8)
+    }
+
+    /// Whether `path` can be a route's fallback tab: a parsed path, not the root, with no `.`
+    /// or `..` segment.
+    static func canBeTab(_ path: StepPath) -> Bool {
+        path.problem == nil && !path.isRoot && !path.segments.contains(where: isDotSegment)
     }
 
     /// The names it uses.

@@ -210,11 +210,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         let declaration = Declaration(
             target: template, beneath: under, fallbackTab: fallbackTab,
             payload: parsed.names.filter { !used.contains($0) })
-        if let fallbackTab {
-            guard fallbackTab.problem == nil, !fallbackTab.isRoot, declaration.isRelative else {
-                throw DeepLinkError(
-                    pattern: pattern, reason: .malformedTarget(fallbackTab.description))
-            }
+        if let fallbackTab, !declaration.isRelative || !DeepLinkTemplate.canBeTab(fallbackTab) {
+            throw DeepLinkError(pattern: pattern, reason: .malformedTarget(fallbackTab.description))
         }
         try add(parsed, .target(declaration), gate: gate)
     }
