@@ -35,8 +35,8 @@ import Foundation
 /// `v<int:n>`), then optionally `?item=<name>&…` for required query items. It may start with an
 /// origin, and then takes only links from there: `myapp://` (that custom scheme),
 /// `https://my.server/` (that host), `https://*.example.com/` or `https://*/` (hosts the
-/// wildcard accepts) or `https://<server>/` (any universal link, its host captured in lower
-/// case). The router must accept links from that origin.
+/// wildcard accepts) or `https://<server>/` (any universal link, its host captured as a name:
+/// see ``DeepLinkOrigin``). The router must accept links from that origin.
 ///
 /// When several patterns match a link, the origin decides first: a pattern naming the link's
 /// scheme or exact host beats one with a wildcard host (the longer suffix first), which beats a
