@@ -183,6 +183,25 @@ func hostEnds(_ host: String, with suffix: String) -> Bool {
     host.utf8.count > suffix.utf8.count && host.utf8.reversed().starts(with: suffix.utf8.reversed())
 }
 
+/// The name a link's host, as written, reads as, modelled without the router's helpers:
+/// percent-decoded once, at most a segment's length, one trailing dot dropped, then labels
+/// between dots, none empty, of ASCII letters, digits, `-` and `_`, in lower case; `nil` when
+/// it is no name (`a..b`, `a%23b`, `a%20b`, `caf%C3%A9`, `[::1]`).
+func hostName(_ written: String) -> String? {
+    guard let decoded = written.removingPercentEncoding,
+        decoded.utf8.count <= StepPath.maximumSegmentLength
+    else { return nil }
+    var scalars = Array(decoded.unicodeScalars)
+    if scalars.last == "." { scalars.removeLast() }
+    let allowed = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_".unicodeScalars)
+    let labels = scalars.split(separator: ".", omittingEmptySubsequences: false)
+    guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(allowed.contains) }) else { return nil }
+    var name = String.UnicodeScalarView()
+    name.append(contentsOf: scalars)
+    return String(name).lowercased()
+}
+
 /// A link as the reference reads it: its scheme and host in lower case (a host only over
 /// `https`), and its path's segments (a custom scheme's host is the first).
 struct ReferenceLink {
@@ -197,10 +216,11 @@ struct ReferenceLink {
             let path = try? StepPath(url: url)
         else { return nil }
         self.scheme = scheme
-        // The host as the router reads it: still percent-encoded, in lower case.
-        let host = components.percentEncodedHost ?? ""
+        // The host as the link writes it (an IDNA label kept), then read as a name; one that is
+        // no name is `""`, which no origin accepts.
+        let host = url.host(percentEncoded: true) ?? ""
         if scheme == "https", !host.isEmpty {
-            self.host = host.lowercased()
+            self.host = hostName(host) ?? ""
             segments = Array(path.segments.dropFirst())
         } else {
             self.host = scheme == "https" ? "" : nil
@@ -255,10 +275,12 @@ struct ReferencePattern {
             let scheme = String(Substring(utf8[..<utf8.index(before: slash)])).lowercased()
             let start = utf8.index(slash, offsetBy: 2)
             if scheme == "https", let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
-                // A host name is read in lower case; a capture's name is kept as written, and
-                // read by bytes (`<` + a combining mark is one character).
+                // A host name is read in lower case without its trailing dot (the router refuses
+                // one with an empty label); a capture's name is kept as written, and read by
+                // bytes (`<` + a combining mark is one character).
                 let written = String(Substring(utf8[start..<end]))
-                let host = written.lowercased()
+                var host = written.lowercased()
+                if host.hasSuffix(".") { host.removeLast() }
                 scope =
                     written.utf8.first == UInt8(ascii: "<")
                     ? .anyHost(String(Substring(written.utf8.dropFirst().dropLast())))
@@ -624,7 +646,20 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
             "https://u@example.com/profile/detail",
         ],
     ]
-    return inputs.enumerated().map { index, lines in
+    // Hosts written with escapes, empty labels, a trailing dot, bytes no host name has.
+    let hosts = [
+        "@https://*.example.com/profile/<tab>", "@https://<server>/profile/@<user>",
+        "@https://example.com./profile/x", "@https://a..example.com/x",
+        "@https://*.a.example.com./x",
+        "https://%61.example.com/profile/detail", "https://..example.com/profile/detail",
+        "https://a..example.com/profile/detail", "https://evil.com%23.example.com/profile/detail",
+        "https://a%20b.example.com/profile/detail", "https://ma%73todon.social/profile/@ann",
+        "https://mastodon%2esocial/profile/@ann", "https://mastodon.social./profile/@ann",
+        "https://EX%41MPLE.com./profile/x", "https://xn--caf-dma.a.example.com/x",
+        "https://café.a.example.com/x", "https://[::1]/profile/@ann", "https://a.example.com../x",
+        "https://b.a.example.com./x", "https://%2E/profile/@ann",
+    ]
+    return (inputs + [hosts]).enumerated().map { index, lines in
         [UInt8(index % 2) | (index >= 6 ? 2 : 0)] + Array(lines.joined(separator: "\n").utf8)
     }
 }
@@ -636,5 +671,6 @@ FuzzDriver.main(
         "%2F", "%25", "%20", "%C3%A9", "#", "@", ":", "[", "]", "<uuid:", "<rest:", "?q=<q>",
         "..", "%2E", "&", "=", "https://", "99999999999999999999",
         "C0FFEE00-0000-4000-8000-000000000001", "@<user>", "/@", "https://*.example.com/",
-        "https://*/", "https://<h>/", "a.example.com", "example.com",
+        "https://*/", "https://<h>/", "a.example.com", "example.com", "%61", "%2e", "%23",
+        "example.com.", "xn--caf-dma", "https://%",
     ], check: check)

@@ -5,7 +5,8 @@ import Foundation
 struct DeepLinkAddress: Sendable {
     /// The scheme, in lower case.
     var scheme: String
-    /// The host of a universal link, in lower case; `nil` for a custom scheme.
+    /// The host of a universal link, read as a name (``DeepLinkHost``); `nil` for a custom
+    /// scheme.
     var host: String?
     /// The accepted origin the link comes from (see ``DeepLinkOrigin``).
     var origin: DeepLinkOrigin
@@ -46,14 +47,13 @@ struct DeepLinkAddress: Sendable {
             self.host = nil
             origin = custom
         } else if scheme == "https", !hosts.isEmpty {
-            // A host reads as the first segment of the link's path (``StepPath/init(url:)``):
-            // one that is no segment (`ex%2Fle.com`, `ex%1Fle.com`) names no server.
-            guard host.isEmpty || StepPath.urlSegment(host) != nil else {
+            // Decoded and read as a name before anything compares or captures it: one that is
+            // no name (`a..b.com`, `ex%2Fle.com`, `ex%23le.com`) names no server.
+            guard let name = DeepLinkHost.name(written: host) else {
                 throw fail(.unknownHost(host))
             }
-            let lowered = host.lowercased()
             // The exact host, else the wildcard with the longest suffix.
-            let accepting = hosts.filter { $0.accepts(host: lowered) }
+            let accepting = hosts.filter { $0.accepts(host: name) }
             guard
                 let best = accepting.first(where: { $0.wildcardSuffix == nil })
                     ?? accepting.max(by: {
@@ -61,7 +61,7 @@ struct DeepLinkAddress: Sendable {
                     })
             else { throw fail(.unknownHost(host)) }
             self.scheme = scheme
-            self.host = lowered
+            self.host = name
             origin = best
         } else {
             throw fail(.unknownScheme(scheme))

@@ -19,7 +19,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooLong(bytes: Int)
         /// The router accepts no link with this scheme.
         case unknownScheme(String)
-        /// A web link to a host the router does not accept as a universal-link host.
+        /// A web link to a host the router does not accept as a universal-link host, or to a
+        /// host that is no host name (see ``DeepLinkOrigin``), named as the link writes it.
         case unknownHost(String)
         /// The link has a user, password or port, which no accepted origin has.
         case unexpectedAuthority
@@ -101,7 +102,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case unknownTargetPlaceholder(String)
         /// A target, a screen beneath it or a fallback tab is not a path of keys and
         /// `<placeholder>` segments (a target or a screen beneath may start with `./`, a
-        /// fallback tab may not), or a fallback tab is given to a route with no `./` path.
+        /// fallback tab may not; none may have an empty, `.` or `..` segment, which names no
+        /// step), or a fallback tab is given to a route with no `./` path.
         case malformedTarget(String)
 
         // MARK: Reading a routes file

@@ -27,8 +27,9 @@ public struct DeepLinkMatch: Hashable, Sendable {
     public let pattern: String
     /// The link's scheme, in lower case: `https` for a universal link.
     public let scheme: String
-    /// The host of a universal link, in lower case (`mastodon.social`); `nil` for a custom
-    /// scheme, whose host is the first segment of ``path``.
+    /// The host of a universal link, read as a name: percent-decoded, in lower case, without
+    /// a trailing dot (`mastodon.social`; see ``DeepLinkOrigin``); `nil` for a custom scheme,
+    /// whose host is the first segment of ``path``.
     public let host: String?
     /// The origin among the router's that accepts the link: its custom scheme, or the host or
     /// wildcard host that accepts it (see ``DeepLinkOrigin``); with no origins configured, the
@@ -38,7 +39,7 @@ public struct DeepLinkMatch: Hashable, Sendable {
     /// link).
     public let path: StepPath
     /// Every capture's text as the link wrote it, decoded (a `<rest:…>` capture joined by `/`;
-    /// a prefixed one without its prefix; the host's in lower case).
+    /// a prefixed one without its prefix; the host's as ``host`` reads it).
     public let values: [String: String]
     /// Every query item of the link by name, decoded; their order in the link does not matter.
     public let query: [String: String]

@@ -7,6 +7,14 @@
 /// When several origins accept a link, the one it is said to come from
 /// (``DeepLinkMatch/origin``) is the scheme, or else the exact host, or else the wildcard with
 /// the longest suffix.
+///
+/// Hosts are compared as names: a link's host is percent-decoded once (`%61.example.com` is
+/// `a.example.com`), and every host, a link's, a pattern's or an origin's, is read in lower
+/// case without its trailing dot (`example.com.` is `example.com`). A link whose host is no
+/// name (an empty label as in `a..example.com`, or a byte other than an ASCII letter, a digit,
+/// `-` or `_` once decoded, as in `evil.com%23.example.com`) is refused with
+/// ``DeepLinkError/Reason/unknownHost(_:)``. An IDNA label is compared in its ASCII form,
+/// `xn--…`: a host that is not ASCII is refused.
 public enum DeepLinkOrigin: Hashable, Sendable {
     /// A custom scheme such as `shop`, compared without regard to case.
     case scheme(String)
@@ -15,19 +23,26 @@ public enum DeepLinkOrigin: Hashable, Sendable {
     case universalLink(host: String)
 
     /// For a wildcard host, the suffix a host must end with: `.example.com` for
-    /// `*.example.com`, `""` for `*`; `nil` for an exact host or a scheme.
+    /// `*.example.com`, `""` for `*`; `nil` for an exact host, a scheme, or a wildcard whose
+    /// suffix is no host name (which accepts no host).
     var wildcardSuffix: String? {
         guard case .universalLink(let host) = self else { return nil }
         if host == "*" { return "" }
         guard host.utf8.starts(with: "*.".utf8) else { return nil }
-        return String(host.lowercased().dropFirst())
+        return DeepLinkHost.name(Substring(host.utf8.dropFirst(2))).map { "." + $0 }
     }
 
-    /// Whether this universal-link origin accepts `host`, written in lower case.
+    /// For an exact host, its name as ``DeepLinkHost`` reads it; `nil` for a wildcard, a
+    /// scheme, or a host that is no name (which accepts no host).
+    var exactHost: String? {
+        guard case .universalLink(let host) = self else { return nil }
+        return DeepLinkHost.name(host)
+    }
+
+    /// Whether this universal-link origin accepts `host`, a name as ``DeepLinkHost`` reads it.
     func accepts(host: String) -> Bool {
-        guard case .universalLink(let own) = self else { return false }
-        guard let suffix = wildcardSuffix else { return own.lowercased() == host }
-        return Self.host(host, endsWith: suffix)
+        if let suffix = wildcardSuffix { return Self.host(host, endsWith: suffix) }
+        return exactHost == host
     }
 
     /// Whether `host` has at least one byte before `suffix`, which it ends with.

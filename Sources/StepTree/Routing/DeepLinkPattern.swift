@@ -116,10 +116,11 @@ enum DeepLinkScope: Hashable, Sendable {
     case any
     /// `scheme://…`: a link with this custom scheme (in lower case).
     case scheme(String)
-    /// `https://host/…`: a universal link to this host (in lower case).
+    /// `https://host/…`: a universal link to this host (a name as ``DeepLinkHost`` reads it).
     case host(String)
     /// `https://*.suffix/…` or `https://*/…`: a universal link to a host that ends with the
-    /// suffix (`.suffix`, in lower case; `""` for `*`) after at least one byte.
+    /// suffix (`.suffix`, a name as ``DeepLinkHost`` reads it; `""` for `*`) after at least one
+    /// byte.
     case wildcard(String)
     /// `https://<name>/…`: a universal link to any host, captured.
     case anyHost
@@ -244,20 +245,13 @@ package struct DeepLinkPattern: Sendable {
             }
             return (.anyHost, name, rest)
         }
-        // Checked as written, then lowered: only ASCII is left, whose lower case is ASCII (the
+        if host.utf8.elementsEqual("*".utf8) { return (.wildcard(""), nil, rest) }
+        // Read as a link's host is, but not decoded: checked as written, then lowered (the
         // Kelvin sign, lowered first, would have passed as `k`).
-        let everyHost = host.utf8.elementsEqual("*".utf8)
         let wildcard = host.utf8.starts(with: "*.".utf8)
-        let name = everyHost ? "" : String(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
-        guard everyHost || !name.isEmpty,
-            name.utf8.allSatisfy({
-                Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "-._".utf8.contains($0)
-            })
+        guard let name = DeepLinkHost.name(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
         else { throw fail(.malformedOrigin(origin)) }
-        if everyHost { return (.wildcard(""), nil, rest) }
-        return wildcard
-            ? (.wildcard("." + name.lowercased()), nil, rest)
-            : (.host(name.lowercased()), nil, rest)
+        return wildcard ? (.wildcard("." + name), nil, rest) : (.host(name), nil, rest)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
@@ -286,10 +280,14 @@ package struct DeepLinkTemplate: Hashable, Sendable {
         }
         self.text = text
         isRelative = text.utf8.starts(with: "./".utf8)
+        let body = isRelative ? String(Substring(text.utf8.dropFirst(2))) : text
         let segments: [Substring]
         do {
-            segments = try StepPath.parts(
-                of: isRelative ? String(Substring(text.utf8.dropFirst(2))) : text)
+            // `.//about` is no `./about`: the `/` a path may start with is not after `./`.
+            guard !isRelative || body.utf8.first != UInt8(ascii: "/") else {
+                throw StepPathError.emptySegment(index: 0)
+            }
+            segments = try StepPath.parts(of: body)
         } catch {
             throw fail(.malformedTarget(text))
         }
@@ -300,12 +298,24 @@ package struct DeepLinkTemplate: Hashable, Sendable {
                 guard names.contains(name) else { throw fail(.unknownTargetPlaceholder(name)) }
                 parts.append(.capture(name))
             } else {
-                guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment)
+                guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment),
+                    !Self.isDotSegment(segment)
                 else { throw fail(.malformedTarget(text)) }
                 parts.append(.key(String(segment)))
             }
         }
         self.parts = parts
+    }
+
+    /// Whether `segment` is `.` or `..`, which name no step: a link may not hold one either.
+    static func isDotSegment(_ segment: some StringProtocol) -> Bool {
+        segment.utf8.elementsEqual(".".utf8) || segment.utf8.elementsEqual("..".utf8)
+    }
+
+    /// Whether `path` can be a route's fallback tab: a parsed path, not the root, with no `.`
+    /// or `..` segment.
+    static func canBeTab(_ path: StepPath) -> Bool {
+        path.problem == nil && !path.isRoot && !path.segments.contains(where: isDotSegment)
     }
 
     /// The names it uses.

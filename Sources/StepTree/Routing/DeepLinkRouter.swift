@@ -35,8 +35,8 @@ import Foundation
 /// `v<int:n>`), then optionally `?item=<name>&…` for required query items. It may start with an
 /// origin, and then takes only links from there: `myapp://` (that custom scheme),
 /// `https://my.server/` (that host), `https://*.example.com/` or `https://*/` (hosts the
-/// wildcard accepts) or `https://<server>/` (any universal link, its host captured in lower
-/// case). The router must accept links from that origin.
+/// wildcard accepts) or `https://<server>/` (any universal link, its host captured as a name:
+/// see ``DeepLinkOrigin``). The router must accept links from that origin.
 ///
 /// When several patterns match a link, the origin decides first: a pattern naming the link's
 /// scheme or exact host beats one with a wildcard host (the longer suffix first), which beats a
@@ -210,11 +210,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         let declaration = Declaration(
             target: template, beneath: under, fallbackTab: fallbackTab,
             payload: parsed.names.filter { !used.contains($0) })
-        if let fallbackTab {
-            guard fallbackTab.problem == nil, !fallbackTab.isRoot, declaration.isRelative else {
-                throw DeepLinkError(
-                    pattern: pattern, reason: .malformedTarget(fallbackTab.description))
-            }
+        if let fallbackTab, !declaration.isRelative || !DeepLinkTemplate.canBeTab(fallbackTab) {
+            throw DeepLinkError(pattern: pattern, reason: .malformedTarget(fallbackTab.description))
         }
         try add(parsed, .target(declaration), gate: gate)
     }
@@ -254,8 +251,7 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
             // Some host both accept: one suffix ends with the other, or an exact host fits.
             return hosts.contains { origin in
                 guard let own = origin.wildcardSuffix else {
-                    guard case .universalLink(let host) = origin else { return false }
-                    return DeepLinkOrigin.host(host.lowercased(), endsWith: suffix)
+                    return DeepLinkOrigin.host(origin.exactHost ?? "", endsWith: suffix)
                 }
                 return own.utf8.reversed().starts(with: suffix.utf8.reversed())
                     || suffix.utf8.reversed().starts(with: own.utf8.reversed())
@@ -773,11 +769,12 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         case (.anyHost, _):
             guard let host = pattern.hostName.flatMap({ captures[$0]?.first }) else { return nil }
             head = "https://\(host)/"
-        case (.wildcard(let suffix), .universalLink(let host)?):
-            guard DeepLinkOrigin.host(host.lowercased(), endsWith: suffix) else { return nil }
+        case (.wildcard(let suffix), let origin?):
+            let host = origin.exactHost ?? ""
+            guard DeepLinkOrigin.host(host, endsWith: suffix) else { return nil }
             head = "https://\(host)/"
-        case (.any, .universalLink(let host)?):
-            guard DeepLinkOrigin.universalLink(host: host).wildcardSuffix == nil else { return nil }
+        case (.any, let origin?):
+            guard let host = origin.exactHost else { return nil }
             head = "https://\(host)/"
         case (.wildcard, _), (.any, nil): return nil
         }
