@@ -32,18 +32,66 @@ struct FeedV2: StepValue {
     var tags: [UInt64] = []
 }
 
+/// A leaf whose fields are named after every key the library's encodings write but `selected`:
+/// a step's wrapper, a stack and its elements, a schema node, a selection's layers, tabs and the
+/// archive itself. Saved bare, it must never be read as one of those.
+struct Card: StepsCollection {
+    typealias Key = NoStepKey
+    var value = 1
+    var renewal = "r"
+    var elements = [2]
+    var next = 3
+    var id = "i"
+    var payload = 4
+    var steps = 5
+    var content = "c"
+    var push = 6
+    var modal = 7
+    var tabs = 8
+    var format = "f"
+    var formatVersion = 9
+    var treeVersion = 10
+    var state = 11
+}
+
+/// A leaf with a field written as `selected`, the field that marks a bare node, and `value`.
+struct Badge: StepsCollection {
+    typealias Key = NoStepKey
+    var marked = 1
+    var value = "v"
+
+    enum CodingKeys: String, CodingKey {
+        case marked = "selected"
+        case value
+    }
+}
+
+/// The destinations of a profile's `places` stack, in both versions.
+enum Place: StepDestination {
+    case card(Card)
+    case badge(Badge)
+    case empty
+
+    static let destinations: [StepDestinationCase<Self>] = [
+        .init(Self.card), .init(Self.badge), .init(Self.empty),
+    ]
+}
+
 /// Version 1: a `news` tab, and a recursive profile with a `prefs` sheet.
 enum Version1 {
     struct Profile: StepsCollection {
-        enum Key: String, StepKey { case main, detail, prefs, friends }
+        enum Key: String, StepKey { case main, detail, prefs, friends, places, card }
         var selected = StepSelection<Key>(.main)
         var main = Step()
         var detail = Step(FeedV1())
         var prefs = Step()
         var friends = Step(StepStack<Profile>())
+        var places = Step(StepStack<Place>())
+        var card = Step(Card())
         static let steps = StepTable<Self>(
             .inline(.main, \.main), .push(.detail, \.detail),
-            .present(.prefs, \.prefs, style: .sheet), .stack(.friends, \.friends))
+            .present(.prefs, \.prefs, style: .sheet), .stack(.friends, \.friends),
+            .stack(.places, \.places), .inline(.card, \.card))
     }
 
     struct Root: StepsCollection {
@@ -62,15 +110,18 @@ enum Version1 {
 /// Version 2: `news` gone, a `login` cover, and the sheet renamed `settings`.
 enum Version2 {
     struct Profile: StepsCollection {
-        enum Key: String, StepKey { case main, detail, settings, friends }
+        enum Key: String, StepKey { case main, detail, settings, friends, places, card }
         var selected = StepSelection<Key>(.main)
         var main = Step()
         var detail = Step(FeedV2())
         var settings = Step()
         var friends = Step(StepStack<Profile>())
+        var places = Step(StepStack<Place>())
+        var card = Step(Card())
         static let steps = StepTable<Self>(
             .inline(.main, \.main), .push(.detail, \.detail),
-            .present(.settings, \.settings, style: .sheet), .stack(.friends, \.friends))
+            .present(.settings, \.settings, style: .sheet), .stack(.friends, \.friends),
+            .stack(.places, \.places), .inline(.card, \.card))
     }
 
     struct Root: StepsCollection {
@@ -309,7 +360,9 @@ func seeds(_ fixtures: [URL]) throws -> [[UInt8]] {
         "~profile/detail\t18446744073709551615,9223372036854775807,5e-324,-0.5,b",
         "\u{6}profile/friends\tu1,u2", "\u{0}profile/prefs", "\u{0}profile/friends/u1/prefs",
         "\u{6}profile/friends/u2/friends\tv1", "\u{1}profile/friends/u2/friends/v1/detail",
-        "~profile/friends/u1/detail\t1,2,3.5,4,x", "\u{0}news",
+        "~profile/friends/u1/detail\t1,2,3.5,4,x", "\u{0}news", "\u{6}profile/places\tc1,c2",
+        "\u{0}profile/card", "\u{0}profile/places/c2/badge",
+        "\u{0}profile/friends/u2/places/c1/empty",
     ]
     let schemaDriven = [
         "\u{2}feed/item\t42", "\u{6}people/list\tp1,p2,p3", "\u{0}people/list/p2/old",

@@ -76,8 +76,9 @@ public struct ScreenFrame: Hashable, Sendable, CustomStringConvertible {
     public static func push<Element: StepValue>(
         _ element: Element, onto stack: StepPath? = nil
     ) -> ScreenFrame {
-        let destination = DestinationTable<Element>.ifDestination(Element.self).map {
-            $0.names[$0.classify(element).index]
+        // A case the list leaves out has no name: the push refuses it.
+        let destination = DestinationTable<Element>.ifDestination(Element.self).flatMap {
+            table in table.classify(element).map { table.names[$0.index] }
         }
         return ScreenFrame(
             request: .element(element, onto: stack), path: stack ?? .root,

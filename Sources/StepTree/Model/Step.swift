@@ -334,7 +334,18 @@ extension Step: Codable {
             }
             if !NestingDepth.selectionDecoded {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                if isWrapper(container) { return try decodeWrapper(container) }
+                // 1.0 wrote a node with no child steps bare even when it had a `value` or
+                // `renewal` field (see `BareNodeEncoder`): such a save reads as it was written.
+                if isWrapper(container) {
+                    do {
+                        return try decodeWrapper(container)
+                    } catch {
+                        let probe = KeyProbingDecoder(decoder)
+                        guard (try? Value(from: probe)) != nil, probe.sawCollidingKeys else {
+                            throw error
+                        }
+                    }
+                }
             }
             return (value, .initial)
         }
@@ -373,6 +384,8 @@ extension Step: Codable {
             if Value.self == EmptyStep.self {
                 var container = encoder.singleValueContainer()
                 try container.encode(StepCodingForm.bareEmptyStep)
+            } else if storage.childCount == 0, Value.self is any StepsCollection.Type {
+                try storage.value.encode(to: BareNodeEncoder(encoder))
             } else {
                 try storage.value.encode(to: encoder)
             }

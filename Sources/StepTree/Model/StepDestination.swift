@@ -24,10 +24,12 @@ import Foundation
 /// `/…/1/status/reply`. Path strings name a destination by its case name
 /// (`push(path: "home/path/status")`).
 ///
-/// A case holds one unlabelled ``StepsCollection`` value (a screen with no steps of its own
-/// declares `typealias Key = NoStepKey`), or nothing. A case's name is the name Swift gives it;
-/// a destination enum must not replace its `Mirror` (`CustomReflectable`), nor, when it has
-/// cases with no payload, its `description`.
+/// A case holds one ``StepsCollection`` value, labelled or not (a screen with no steps of its
+/// own declares `typealias Key = NoStepKey`), or nothing. A destination is known by its case's
+/// name, the name Swift gives it, never by its payload's type: pushing a case left out of
+/// `destinations` throws, even when a listed case holds the same type. A destination enum must
+/// not replace its `Mirror` (`CustomReflectable`), nor, when it has cases with no payload, its
+/// `description`.
 public protocol StepDestination: StepValue {
     /// The destinations, one per case of the enum.
     static var destinations: [StepDestinationCase<Self>] { get }
@@ -38,7 +40,8 @@ public protocol StepDestination: StepValue {
 public struct StepDestinationCase<Destination: StepDestination>: Sendable {
     let form: DestinationForm<Destination>
 
-    /// A case holding a node: `.init(Self.status)` for `case status(StatusScreen)`.
+    /// A case holding a node: `.init(Self.status)` for `case status(StatusScreen)` or
+    /// `case status(screen: StatusScreen)`.
     ///
     /// A new element of this destination starts from `Payload()`.
     /// - Parameter embed: The case's constructor.
@@ -91,17 +94,34 @@ final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
 {
     private let embed: @Sendable (Payload) -> Destination
     private let caseName: String
+    /// Whether the case labels its payload (`case status(screen: StatusScreen)`): its mirror's
+    /// child is then a one-element tuple.
+    private let isLabelled: Bool
     private let initial: StepStorage<Payload>
 
     init(_ embed: @escaping @Sendable (Payload) -> Destination) {
         self.embed = embed
         initial = unsafeDowncast(Step(Payload()).storage, to: StepStorage<Payload>.self)
-        guard let label = Mirror(reflecting: embed(Payload())).children.first?.label else {
+        let child = Mirror(reflecting: embed(Payload())).children.first
+        guard let label = child?.label, let shape = child.flatMap({ Self.shape(of: $0.value) })
+        else {
             preconditionFailure(
-                "\(Destination.self): a destination must be a case of the enum with one "
-                    + "unlabelled payload, or none")
+                "\(Destination.self): a destination must be a case of the enum holding one "
+                    + "\(Payload.self), labelled or not, or nothing")
         }
         caseName = label
+        isLabelled = shape.isLabelled
+    }
+
+    /// Whether `child`, a case's payload as its mirror shows it, is a `Payload` alone or in a
+    /// one-element (labelled) tuple; `nil` when it is neither.
+    private static func shape(of child: Any) -> (payload: Payload, isLabelled: Bool)? {
+        if let payload = child as? Payload { return (payload, false) }
+        let tuple = Mirror(reflecting: child)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1,
+            let payload = tuple.children.first?.value as? Payload
+        else { return nil }
+        return (payload, true)
     }
 
     override var name: String { caseName }
@@ -112,7 +132,9 @@ final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
     }
 
     override func payload(of destination: Destination, child: Any?) -> StepNodeStorage? {
-        guard let node = child as? Payload else { return nil }
+        guard let child, let (node, isLabelled) = Self.shape(of: child),
+            isLabelled == self.isLabelled
+        else { return nil }
         return Step(node).storage
     }
 
@@ -204,23 +226,32 @@ final class DestinationTable<Destination: StepValue>: @unchecked Sendable {
         matcher = KeyMatcher(names)
     }
 
-    /// The case of `destination` and its payload's box.
+    /// The case of `destination` and its payload's box, found by the case's name; `nil` for a
+    /// case that `destinations` leaves out.
     /// - Complexity: O(1) reflection of the value, plus O(*n*) comparisons for a case with no
     ///   payload among *n* cases.
-    func classify(_ destination: Destination) -> (index: Int, payload: StepNodeStorage) {
+    func classify(_ destination: Destination) -> (index: Int, payload: StepNodeStorage)? {
         let child = Mirror(reflecting: destination).children.first
-        if let label = child?.label, let index = indexByName[label],
-            let payload = forms[index].payload(of: destination, child: child?.value)
-        {
+        if let child {
+            // A case with a payload, named by its mirror: never matched by its payload's type,
+            // which another case may share.
+            guard let label = child.label, let index = indexByName[label],
+                let payload = forms[index].payload(of: destination, child: child.value)
+            else { return nil }
             return (index, payload)
         }
         for (index, form) in forms.enumerated() {
-            if let payload = form.payload(of: destination, child: child?.value) {
-                return (index, payload)
-            }
+            if let payload = form.payload(of: destination, child: nil) { return (index, payload) }
         }
-        preconditionFailure(
-            "\(Destination.self): \(destination) is not one of the declared `destinations`")
+        return nil
+    }
+
+    /// The error for `destination`, a case that `destinations` leaves out.
+    func unlisted(_ destination: Destination, at path: StepPath?) -> StepPathError {
+        let child = Mirror(reflecting: destination).children.first
+        let name = child.map { $0.label ?? "?" } ?? String(describing: destination)
+        return .valueMismatch(
+            "\(Destination.self).\(name), a case not in its `destinations`", at: path ?? .root)
     }
 
     /// The index of the destination named `name`.
@@ -276,8 +307,9 @@ final class DestinationStorage<Destination: StepValue>: StepNodeStorage, @unchec
         self.payload = payload
     }
 
-    convenience init(_ table: DestinationTable<Destination>, _ destination: Destination) {
-        let (index, payload) = table.classify(destination)
+    /// The element holding `destination`; `nil` for a case that `destinations` leaves out.
+    convenience init?(_ table: DestinationTable<Destination>, _ destination: Destination) {
+        guard let (index, payload) = table.classify(destination) else { return nil }
         self.init(table, index: index, payload: payload)
     }
 

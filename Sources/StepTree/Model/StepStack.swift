@@ -191,14 +191,20 @@ public struct StepStack<Element: StepValue>: StepValue {
     }
 
     /// A new element's box holding `element`, in its initial history.
-    func box(for element: Element) -> StepNodeStorage { Self.box(for: element, destinations) }
+    /// - Throws: ``StepPathError/valueMismatch(_:at:)`` (at `path`, or the root for this stack)
+    ///   for a destination whose case `destinations` leaves out.
+    func box(for element: Element, at path: StepPath? = nil) throws(StepPathError)
+        -> StepNodeStorage
+    {
+        try Self.box(for: element, destinations, at: path)
+    }
 
     /// Changes element `index` to `value` in place, keeping its id and renewal history (and, for
     /// a destination that stays, its payload's).
     private mutating func replaceValue(at index: Int, with value: Element) {
         let old = entries[index].box
-        let new = box(for: value)
-        guard let levels = try? Self.checkedLevels(of: new) else { return }
+        guard let new = try? box(for: value), let levels = try? Self.checkedLevels(of: new)
+        else { return }
         // Still exact if this element is now the deepest one, or all of them are flat.
         if let known = knownDepth, levels < known, known > 1 { knownDepth = nil }
         if let known = knownDepth { knownDepth = max(known, levels) }
@@ -328,7 +334,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     @discardableResult
     public mutating func push(_ element: Element) throws(StepPathError) -> String {
         defer { _checkInvariants() }
-        let box = box(for: element)
+        let box = try box(for: element)
         let levels = try Self.checkedLevels(of: box)
         let id = mintID()
         append(Entry(id: id, box: box), levels: levels)
@@ -347,7 +353,7 @@ public struct StepStack<Element: StepValue>: StepValue {
         defer { _checkInvariants() }
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: nil) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: nil) }
-        let box = box(for: element)
+        let box = try box(for: element)
         append(Entry(id: id, box: box), levels: try Self.checkedLevels(of: box))
         return id
     }
@@ -441,7 +447,7 @@ public struct StepStack<Element: StepValue>: StepValue {
         try Self.validate(ids: ids, at: nil)
         var made: [SegmentKey: StepNodeStorage] = [:]
         for id in ids where index(of: id) == nil {
-            let box = box(for: makeElement(id))
+            let box = try box(for: makeElement(id))
             _ = try Self.checkedLevels(of: box)
             made[SegmentKey(id)] = box
         }
@@ -456,17 +462,23 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     /// A new element's box holding `element`, for a stack of these destinations.
     private static func box(
-        for element: Element, _ destinations: DestinationTable<Element>?
-    ) -> StepNodeStorage {
-        if let destinations { return DestinationStorage(destinations, element) }
-        return StepStorage.make(element)
+        for element: Element, _ destinations: DestinationTable<Element>?, at path: StepPath?
+    ) throws(StepPathError) -> StepNodeStorage {
+        guard let destinations else { return StepStorage.make(element) }
+        guard let box = DestinationStorage(destinations, element) else {
+            throw destinations.unlisted(element, at: path)
+        }
+        return box
     }
 
     /// Makes the stack hold exactly `ids`, which are valid and unique; new elements come from
-    /// `makeElement`.
+    /// `makeElement` (or, for a destination its list leaves out, start in their initial state).
     mutating func replace(with ids: [String], makeElement: (String) -> Element) {
         let destinations = destinations
-        replace(with: ids) { Self.box(for: makeElement($0), destinations) }
+        replace(with: ids) {
+            (try? Self.box(for: makeElement($0), destinations, at: nil))
+                ?? Self.initialBox(destinations)
+        }
     }
 
     private mutating func replace(with ids: [String], makeBox: (String) -> StepNodeStorage) {
@@ -688,10 +700,15 @@ final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
         guard let index = value.index(ofSegment: segment) else { return nil }
         return (.element(index), value.entries[index].box)
     }
-    override func elementAccepts(_ value: any StepValue) -> Bool { value is Element }
+    override func elementAccepts(_ value: any StepValue) -> Bool {
+        guard let element = value as? Element else { return false }
+        guard let destinations = self.value.destinations else { return true }
+        return destinations.classify(element) != nil
+    }
     override func renewElement(_ index: Int, with renewal: (any StepValue)?) {
+        // Accepted first (see `elementAccepts(_:)`): a listed destination, if one.
         let element = renewal as? Element
-        let made = element.map { value.box(for: $0) }
+        let made = element.flatMap { try? value.box(for: $0) }
         value.modifyBox(at: index) { box in
             if let element, let made {
                 made.renewalHistory = box.renewalHistory
@@ -712,12 +729,14 @@ final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
     override func setElements(_ ids: [String]) { value.replace(withInitial: ids) }
     override var elementDepth: Int { value.depth }
     override func levels(ofElement element: any StepValue) -> Int {
-        guard let element = element as? Element else { return 1 }
-        return StepStack<Element>.levels(of: value.box(for: element))
+        guard let element = element as? Element, let box = try? value.box(for: element) else {
+            return 1
+        }
+        return StepStack<Element>.levels(of: box)
     }
     override func removeElements(from index: Int) { value.removeEntries(from: index) }
     override func pushElement(id: String?, value element: (any StepValue)?) -> Int {
-        let box = (element as? Element).map { value.box(for: $0) } ?? initialElement
+        let box = (element as? Element).flatMap { try? value.box(for: $0) } ?? initialElement
         _ = value.pushBox(box, id: id)
         return value.entries.count - 1
     }
