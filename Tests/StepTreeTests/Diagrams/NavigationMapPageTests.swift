@@ -17,8 +17,11 @@ import Testing
         #expect(!html.contains("<script src"))
         #expect(!html.contains("<link"))
         #expect(!html.contains("url("))
+        #expect(html.contains("default-src 'none'"))
         // The only address is the SVG namespace, which is a name, not a load.
-        let addresses = html.components(separatedBy: "http").count - 1
+        let addresses =
+            html.components(separatedBy: "http://").count
+            + html.components(separatedBy: "https://").count - 2
         let namespaces = html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1
         #expect(addresses == namespaces)
     }
