@@ -38,7 +38,8 @@ enum RouterBench {
     }
 }
 
-private func require<T>(_ value: T?) throws(WrongResult) -> T {
+/// `value`, or a wrong result when a benchmark link did not parse.
+func require<T>(_ value: T?) throws(WrongResult) -> T {
     guard let value else { throw WrongResult(description: "a benchmark link did not parse") }
     return value
 }
