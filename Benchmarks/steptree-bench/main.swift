@@ -39,6 +39,7 @@ let workloads = [
     Workload("route.match.1000") { try RouterBench.match(patterns: 1000) },
     Workload("restore.10000") { try RestoreBench.restore(store.tree(.medium)) },
     Workload("restore.plain.10000") { try RestoreBench.plain(store.tree(.medium)) },
+    Workload("stack.remove.bottom.200000", StackBench.removeBottom),
 ]
 
 /// Runs `body`; a failure (a wrong result) stops the program with a message naming `name`.

@@ -17,19 +17,16 @@ extension StepNode {
     /// - Parameter frame: The screen to close, read from a state (``frames(in:)``,
     ///   ``ScreenChanges``, a frames binding).
     /// - Returns: Whether it closed the screen; `false` leaves the value unchanged.
-    /// - Complexity: O(*d*) for a path of depth *d*, plus O(*n*) for a stack of *n* elements.
+    /// - Complexity: O(*d*) for a path of depth *d*; for a stack element, plus O(log *n*) for a
+    ///   stack of *n* elements and moving the entries above it down by one.
     @discardableResult
     public mutating func close(_ frame: ScreenFrame) -> Bool {
         guard let identity = frame.identity, !frame.path.isRoot, let resolved = resolve(frame.path),
             resolved.isSelected, resolved.identity == identity, let last = resolved.steps.last
         else { return false }
         switch last {
-        case .element(let index):
-            let stack = resolved.parent
-            var ids = (0..<stack.elementCount).map { stack.element($0).id }
-            ids.remove(at: index)
-            let stackPath = resolved.prefix(resolved.steps.count - 1)
-            return (try? setStack(path: stackPath, ids: ids)) != nil
+        case .element:
+            return (try? edit(path: frame.path, .removeAlone)) != nil
         case .child(let index):
             switch resolved.parent.childKind(index) {
             case .push, .present:

@@ -41,7 +41,10 @@ extension StepNode {
     /// ```
     ///
     /// For a destination stack, the segment after the stack names the destination; the
-    /// element's path is then `…/path/<id>`, its destination `…/path/<id>/status`.
+    /// element's path is then `…/path/<id>`, its destination `…/path/<id>/status`. A segment
+    /// after a stack is read as one of its element ids first, then as a step of a new element:
+    /// so an explicit id may not be the key of an element's step (a destination's name), and a
+    /// path that ends at an element the stack holds is refused, as its id is a duplicate.
     /// - Parameters:
     ///   - path: The screen to push.
     ///   - id: The new element's id; `nil` mints one. Only for a path that pushes an element.
@@ -49,8 +52,11 @@ extension StepNode {
     ///     path that ends at the stack, the new element itself.
     /// - Returns: The path of the frame pushed: the new element, or `path`.
     /// - Throws: ``StepPathError`` for a bad path, an invalid or duplicate `id` (naming the
-    ///   stack), a value of the wrong type, or an `id` for a path that pushes no element; the
-    ///   value is unchanged.
+    ///   stack), a path that ends at an element the stack holds
+    ///   (``StepPathError/duplicateElementID(_:in:)``), an `id` that is a step's key
+    ///   (``StepPathError/ambiguousElementID(_:in:)``), a stack whose counter is exhausted
+    ///   (``StepPathError/counterExhausted(in:)``), a value of the wrong type, or an `id` for a
+    ///   path that pushes no element; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*, plus O(*n*) for a stack of at most 16
     ///   elements.
     @discardableResult
@@ -231,18 +237,24 @@ private struct PushPlan {
         if path.segments.isEmpty { throw .emptyPath }
         var node = root
         var found: (stack: Int, node: StepNodeStorage)?
+        var endsAtElement = false
         for (depth, segment) in path.segments.enumerated() {
             if node.isStack, node.elementIndex(forID: segment) == nil {
                 found = (depth, node)
                 break
             }
-            guard let (_, next) = segment.withUTF8Bytes({ node.resolve($0) }) else {
+            guard let (step, next) = segment.withUTF8Bytes({ node.resolve($0) }) else {
                 throw .unknown(segment, in: StepPath(Array(path.segments[..<depth])), from: node)
             }
+            if case .element = step { endsAtElement = true } else { endsAtElement = false }
             node = next
         }
         if found == nil, node.isStack { found = (path.segments.count, node) }
         guard let (depth, stackNode) = found else {
+            // A path to an element the stack holds pushes nothing: a push pushes or throws.
+            if endsAtElement, let last = path.last {
+                throw .duplicateElementID(last, in: StepPath(Array(path.segments.dropLast())))
+            }
             if id != nil { throw .notAStack(path) }
             stack = nil
             rest = []

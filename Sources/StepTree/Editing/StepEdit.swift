@@ -45,6 +45,8 @@ package struct StepEdit {
     /// Whether a removal is the user's gesture, which may not take away a modal declared not
     /// user-dismissible (remove only).
     private(set) var byUser = false
+    /// Whether a removed element goes alone, the elements above it staying (remove only).
+    private(set) var alone = false
     private let renewalValue: RenewalValue?
     /// The ids of the stack at the end of the path (set stack only).
     let ids: [String]
@@ -89,6 +91,12 @@ package struct StepEdit {
     static var removeByUser: StepEdit {
         var edit = StepEdit(.remove)
         edit.byUser = true
+        return edit
+    }
+    /// Remove the element at the path alone, as closing its frame does.
+    static var removeAlone: StepEdit {
+        var edit = StepEdit(.remove)
+        edit.alone = true
         return edit
     }
     /// Select the path and push `element` (`nil`: a new element in its initial state) on the
@@ -267,7 +275,9 @@ extension StepNode {
             if let id = edit.ids.first {
                 guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: path) }
                 if stack.elementIndex(forID: id) != nil { throw .duplicateElementID(id, in: path) }
+                if stack.elementHasStep(named: id) { throw .ambiguousElementID(id, in: path) }
             }
+            guard stack.canPushElement else { throw .counterExhausted(in: path) }
             if let element = edit.value {
                 guard stack.elementAccepts(element) else {
                     throw .valueMismatch(String(describing: type(of: element)), at: path)
@@ -402,7 +412,11 @@ struct StepEditor {
             if operation == .show { node.removeElements(from: index + 1) }
             if isLast {
                 if operation == .remove {
-                    node.removeElements(from: index)
+                    if edit.alone {
+                        node.removeElement(index)
+                    } else {
+                        node.removeElements(from: index)
+                    }
                     return nil
                 }
                 if edit.renews {

@@ -208,6 +208,7 @@ final class InitialNodeStorage: StepNodeStorage, @unchecked Sendable {
     override func uniqueElement(_ index: Int) -> StepNodeStorage { edited() }
     override func setElements(_ ids: [String]) { edited() }
     override func removeElements(from index: Int) { edited() }
+    override func removeElement(_ index: Int) { edited() }
     override func pushElement(id: String?, value: (any StepValue)?) -> Int { edited() }
 
     private func edited() -> Never {

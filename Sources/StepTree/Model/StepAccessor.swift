@@ -90,7 +90,7 @@ final class ChildAccessor<Node: StepsCollection, Value: StepValue>: StepAccessor
     }
 
     override func reset(at node: UnsafeMutableRawPointer) {
-        withStep(at: node) { $0 = initial.step }
+        withStep(at: node) { $0.restart(as: initial.step) }
     }
 
     override func accepts(_ value: any StepValue) -> Bool { value is Value }

@@ -83,6 +83,20 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
         return high == 0 && low == 0 ? (1, 0) : (high, low)
     }
 
+    /// The history of a stack element pushed with an explicit id as its stack's push number
+    /// `number`: one link of a kind (2) that no renewal makes, so that the element is told from
+    /// every earlier one that had its id in the stack (SPEC §1: an element is identified by its
+    /// id plus its own renewal history).
+    static func birth(_ number: UInt64) -> RenewalHistory {
+        var hasher = StableHasher()
+        hasher.combine(UInt64(0))
+        hasher.combine(UInt64(0))
+        hasher.combine(UInt64(2))
+        hasher.combine(number)
+        let (high, low) = hasher.finalize()
+        return RenewalHistory(fingerprint: high == 0 && low == 0 ? (1, 0) : (high, low), after: nil)
+    }
+
     /// 32 hexadecimal digits; `0` for the initial history.
     public var description: String {
         guard !isInitial else { return "0" }

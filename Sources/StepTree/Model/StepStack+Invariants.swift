@@ -84,12 +84,13 @@
                     "StepStack: the id index has \(positions.count) ids for \(entries.count) "
                         + "elements")
             }
-            for position in checked where positions[SegmentKey(entries[position].id)] != position {
+            for position in checked
+            where positions[SegmentKey(entries[position].id)] != entries[position].slot {
                 let entry = entries[position]
                 preconditionFailure(
-                    "StepStack: the id index puts '\(entry.id)' at "
-                        + "\(positions[SegmentKey(entry.id)].map(String.init) ?? "no position"), "
-                        + "not at \(position)")
+                    "StepStack: the id index puts '\(entry.id)' in slot "
+                        + "\(positions[SegmentKey(entry.id)].map(String.init) ?? "none"), "
+                        + "not in \(entry.slot)")
             }
         }
 

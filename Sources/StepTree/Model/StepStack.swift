@@ -24,24 +24,41 @@
 /// the value, as above, does not select it; ``StepNode/push(_:id:onto:)`` and
 /// ``Navigator/push(_:id:onto:transaction:)`` push and select the stack's step at once.
 ///
-/// **Ids.** ``push(_:)`` mints the next id of the stack's counter (`"1"`, `"2"`, …), never one
-/// the stack has used: the same destination pushed twice is two screens, and a screen popped
-/// and pushed again is a new one. The counter is part of the stack's state: it is encoded and
-/// compared, so a state saved, restored and pushed again, or built twice by the same
-/// operations, mints the same ids. Explicit ids (``push(_:id:)``) are unique, non-empty and
-/// contain no `/`; a decimal one moves the counter past it. An element is identified by its id
-/// plus its own renewal history (SPEC §1).
+/// **Ids.** Every push takes the next number of the stack's counter. ``push(_:)`` mints it as
+/// the id (`"1"`, `"2"`, …), never one the stack has used: the same destination pushed twice is
+/// two screens, and a screen popped and pushed again is a new one. An element pushed with an
+/// explicit id (``push(_:id:)``) keeps its number in its renewal history, so that it is another
+/// screen than every earlier element with that id. The counter is part of the stack's state:
+/// it is encoded and compared, so a state saved, restored and pushed again, or built twice by
+/// the same operations, mints the same ids; and it survives the stack being put back in its
+/// initial state by the engine (a step closed, a layer cleared by a show), so that a stack
+/// emptied that way never mints an id one of its screens had. Explicit ids are unique,
+/// non-empty, contain no `/`, and are not the key of a step of the element (a destination's
+/// name), which a path after the stack reads as that step; a decimal one moves the counter past
+/// it. An element is identified by its id plus its own renewal history (SPEC §1). A stack that
+/// has taken its last number (`Int64.max`) refuses to push
+/// (``StepPathError/counterExhausted(in:)``).
 public struct StepStack<Element: StepValue>: StepValue {
     struct Entry: Sendable {
         var id: String
         /// The element's box: a ``StepStorage`` of `Element`, or a `DestinationStorage`.
         var box: StepNodeStorage
+        /// Where the entry was put, increasing from the bottom up: what ``positions`` holds.
+        var slot = 0
+
+        init(id: String, box: StepNodeStorage) {
+            self.id = id
+            self.box = box
+        }
     }
 
     private(set) var entries: [Entry]
-    /// The position of each id, kept once the stack is longer than ``indexThreshold`` (shorter
-    /// ones are searched), so that pushing, popping and finding an element are O(1).
+    /// The slot of each id, kept once the stack is longer than ``indexThreshold`` (shorter
+    /// ones are searched), so that pushing, popping and finding an element are O(1), and
+    /// removing one below the top leaves the other ids' slots as they are.
     private(set) var positions: [SegmentKey: Int]?
+    /// The slot the next appended entry takes.
+    private var nextSlot = 0
     /// The number the next minted id starts from.
     private(set) var nextID: UInt64
     /// The destinations, for a stack of a ``StepDestination`` type.
@@ -131,16 +148,31 @@ public struct StepStack<Element: StepValue>: StepValue {
                 debugDescription: "the counter \(next) is above \(maximumCounter)"))
     }
 
-    /// Rebuilds ``positions`` after a change to the whole list.
+    /// Numbers the slots again and rebuilds ``positions`` after a change to the whole list.
     private mutating func reindex() {
+        for position in entries.indices { entries[position].slot = position }
+        nextSlot = entries.count
         guard entries.count > Self.indexThreshold else {
             positions = nil
             return
         }
         var map: [SegmentKey: Int] = [:]
         map.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() { map[SegmentKey(entry.id)] = position }
+        for entry in entries { map[SegmentKey(entry.id)] = entry.slot }
         positions = map
+    }
+
+    /// The position of the entry in `slot`, found by a binary search: slots increase from the
+    /// bottom up, and an entry is no further from the bottom than its slot from the bottom's.
+    private func position(ofSlot slot: Int) -> Int? {
+        guard let first = entries.first?.slot, slot >= first else { return nil }
+        var low = 0
+        var high = min(entries.count, slot - first + 1)
+        while low < high {
+            let middle = low + (high - low) / 2
+            if entries[middle].slot < slot { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].slot == slot ? low : nil
     }
 
     /// The element ids, bottom first.
@@ -167,8 +199,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// Setting an id the stack does not hold does nothing, and so does setting a value that
     /// nests elements more than ``StepPath/maximumDepth`` levels below the stack, as
     /// ``push(_:id:)`` refuses it.
-    /// - Complexity: O(1), or O(*n*) for a stack of at most 16 elements; O(*n*)
-    ///   to remove an element below the top.
+    /// - Complexity: O(log *n*), or O(*n*) for a stack of at most 16 elements; removing an
+    ///   element below the top also moves the entries above it down by one (a copy of one
+    ///   pointer-sized record each).
     public subscript(id id: String) -> Element? {
         get { index(of: id).map { value(of: entries[$0].box) } }
         set {
@@ -219,9 +252,11 @@ public struct StepStack<Element: StepValue>: StepValue {
     }
 
     /// The position of the element with `id` (compared by Unicode scalars exactly).
-    /// - Complexity: O(1), or O(*n*) for a stack of at most ``indexThreshold`` elements.
+    /// - Complexity: O(1) for a stack nothing was removed from below its top since it was last
+    ///   made whole, O(log *n*) otherwise, or O(*n*) for a stack of at most ``indexThreshold``
+    ///   elements.
     func index(of id: some StringProtocol) -> Int? {
-        if let positions { return positions[SegmentKey(id)] }
+        if let positions { return positions[SegmentKey(id)].flatMap(position(ofSlot:)) }
         return id.withUTF8Bytes(searchIndex)
     }
 
@@ -242,9 +277,12 @@ public struct StepStack<Element: StepValue>: StepValue {
     private mutating func append(_ entry: Entry, levels: Int) {
         if let known = knownDepth { knownDepth = max(known, levels) }
         if let number = Self.mintedNumber(entry.id), number >= nextID { nextID = number + 1 }
+        var entry = entry
+        entry.slot = nextSlot
+        nextSlot += 1
         entries.append(entry)
         if positions != nil {
-            positions?[SegmentKey(entry.id)] = entries.count - 1
+            positions?[SegmentKey(entry.id)] = entry.slot
         } else if entries.count > Self.indexThreshold {
             reindex()
         }
@@ -270,11 +308,15 @@ public struct StepStack<Element: StepValue>: StepValue {
         }
     }
 
-    /// Removes the entry at `position` alone.
-    private mutating func remove(at position: Int) {
+    /// Removes the entry at `position` alone; the others keep their slots.
+    mutating func remove(at position: Int) {
         guard position < entries.count - 1 else { return removeEntries(from: position) }
-        entries.remove(at: position)
-        reindex()
+        let removed = entries.remove(at: position)
+        if entries.count <= Self.indexThreshold {
+            positions = nil
+        } else {
+            positions?[SegmentKey(removed.id)] = nil
+        }
         forgetDepthOfRemoved()
     }
 
@@ -303,31 +345,56 @@ public struct StepStack<Element: StepValue>: StepValue {
         return body(&entries[position].box)
     }
 
-    /// The next id the counter mints: the first decimal id from ``nextID`` on that no element
-    /// has.
+    /// Whether the counter has a number left for a push.
     ///
     /// The counter stops at ``maximumCounter``, the largest a save may hold, so that every
-    /// stack it mints in can be saved and restored. Only an explicit id just below that number
-    /// leads there; from then on the stack mints the smallest number no element has.
+    /// stack it counts in can be saved and restored. Only an explicit id just below that number
+    /// (or a decoded counter) leads there.
+    var canTakeNumber: Bool { nextID < Self.maximumCounter }
+
+    /// Takes the counter's next number, for a push; ``canTakeNumber`` is true.
+    private mutating func takeNumber() -> UInt64 {
+        precondition(canTakeNumber, "StepStack: a push past the counter's last number")
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// The next id the counter mints: the first decimal id from ``nextID`` on that no element
+    /// has (a decimal id moves the counter past it, so it is the first one); ``canTakeNumber``
+    /// is true.
     private mutating func mintID() -> String {
-        while nextID < Self.maximumCounter {
-            let id = String(nextID)
-            nextID += 1
+        while true {
+            let id = String(takeNumber())
             if index(of: id) == nil { return id }
         }
-        var number = Self.maximumCounter
-        if index(of: String(number)) != nil {
-            number = 1
-            while index(of: String(number)) != nil { number += 1 }
-        }
-        return String(number)
+    }
+
+    /// Gives `box`, an element pushed with an explicit id as push number `number`, its number as
+    /// its renewal history (see `StepRenewal.birth(_:)`), in a box of its own.
+    private static func markBorn(_ box: inout StepNodeStorage, number: UInt64) {
+        if !isKnownUniquelyReferenced(&box) { box = box.copyNode() }
+        box.renewalHistory = StepRenewal.birth(number)
+    }
+
+    /// Whether `id` is the key of a step of the stack's elements (a destination's name), which a
+    /// path after the stack reads as that step.
+    func isStepKey(_ id: String) -> Bool {
+        guard destinations != nil || Element.self is any StepsCollection.Type else { return false }
+        return Self.initialBox(destinations).childIndex(forKey: id) != nil
+    }
+
+    /// Moves the counter up to `number` (at most ``maximumCounter``) if it is behind it: the
+    /// counter of the same stack before the engine put it back in its initial state.
+    mutating func raiseCounter(to number: UInt64) {
+        nextID = max(nextID, min(number, Self.maximumCounter))
     }
 
     /// Pushes `element` on top with a new id, minted from the stack's counter.
     /// - Returns: The element's id.
     /// - Throws: ``StepPathError/tooDeep(_:)`` with the levels `element` would nest elements
     ///   below the stack (itself and the deepest element it holds) when they are more than
-    ///   ``StepPath/maximumDepth``; the stack is unchanged.
+    ///   ``StepPath/maximumDepth``, or ``StepPathError/counterExhausted(in:)``; the stack is
+    ///   unchanged.
     /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
     ///   of `element` outside its own stacks (a number fixed by its type), whose depths are
     ///   kept.
@@ -336,16 +403,19 @@ public struct StepStack<Element: StepValue>: StepValue {
         defer { _checkInvariants() }
         let box = try box(for: element)
         let levels = try Self.checkedLevels(of: box)
+        guard canTakeNumber else { throw .counterExhausted(in: nil) }
         let id = mintID()
         append(Entry(id: id, box: box), levels: levels)
         return id
     }
 
-    /// Pushes `element` on top with `id`.
+    /// Pushes `element` on top with `id`, another screen than every earlier element with `id`.
     /// - Returns: `id`.
-    /// - Throws: ``StepPathError/invalidElementID(_:in:)`` or
-    ///   ``StepPathError/duplicateElementID(_:in:)`` (with no path: this stack), or
-    ///   ``StepPathError/tooDeep(_:)`` as ``push(_:)`` throws it; the stack is unchanged.
+    /// - Throws: ``StepPathError/invalidElementID(_:in:)``,
+    ///   ``StepPathError/duplicateElementID(_:in:)`` or
+    ///   ``StepPathError/ambiguousElementID(_:in:)`` (with no path: this stack), or
+    ///   ``StepPathError/tooDeep(_:)`` and ``StepPathError/counterExhausted(in:)`` as
+    ///   ``push(_:)`` throws them; the stack is unchanged.
     /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
     ///   of `element` outside its own stacks.
     @discardableResult
@@ -353,24 +423,36 @@ public struct StepStack<Element: StepValue>: StepValue {
         defer { _checkInvariants() }
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: nil) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: nil) }
-        let box = try box(for: element)
-        append(Entry(id: id, box: box), levels: try Self.checkedLevels(of: box))
+        guard !isStepKey(id) else { throw .ambiguousElementID(id, in: nil) }
+        var box = try box(for: element)
+        let levels = try Self.checkedLevels(of: box)
+        guard canTakeNumber else { throw .counterExhausted(in: nil) }
+        Self.markBorn(&box, number: takeNumber())
+        append(Entry(id: id, box: box), levels: levels)
         return id
     }
 
-    /// Pushes the element in `box` with a minted id, or with `id`, which is valid and not in the
-    /// stack.
+    /// Pushes the element in `box` with a minted id, or with `id`, which is valid, not in the
+    /// stack and not a step's key; the counter has a number left (``canTakeNumber``).
     ///
     /// The path's checks have kept it within the depth limit.
-    mutating func pushBox(_ box: StepNodeStorage, id: String?) -> String {
-        let id = id ?? mintID()
-        append(Entry(id: id, box: box), levels: Self.levels(of: box))
-        return id
+    mutating func pushBox(_ box: consuming StepNodeStorage, id: String?) -> String {
+        var box = box
+        let pushed: String
+        if let id {
+            Self.markBorn(&box, number: takeNumber())
+            pushed = id
+        } else {
+            pushed = mintID()
+        }
+        append(Entry(id: pushed, box: box), levels: Self.levels(of: box))
+        return pushed
     }
 
     /// Removes the element with `id` alone (the elements above it stay); returns it, or `nil`
     /// when no element has `id`.
-    /// - Complexity: O(*n*) below the top, O(1) for the top element.
+    /// - Complexity: O(1) for the top element; below the top, O(log *n*) plus moving the
+    ///   entries above it down by one (a copy of one pointer-sized record each).
     @discardableResult
     public mutating func remove(id: String) -> Element? {
         defer { _checkInvariants() }
@@ -735,6 +817,7 @@ final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
         return StepStack<Element>.levels(of: box)
     }
     override func removeElements(from index: Int) { value.removeEntries(from: index) }
+    override func removeElement(_ index: Int) { value.remove(at: index) }
     override func pushElement(id: String?, value element: (any StepValue)?) -> Int {
         let box = (element as? Element).flatMap { try? value.box(for: $0) } ?? initialElement
         _ = value.pushBox(box, id: id)
@@ -743,6 +826,10 @@ final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
     override var initialElement: StepNodeStorage {
         StepStack<Element>.initialBox(value.destinations)
     }
+    override func elementHasStep(named id: String) -> Bool { value.isStepKey(id) }
+    override var canPushElement: Bool { value.canTakeNumber }
+    override var elementCounter: UInt64 { value.nextID }
+    override func raiseElementCounter(to number: UInt64) { value.raiseCounter(to: number) }
 }
 
 extension StepStack.Entry {

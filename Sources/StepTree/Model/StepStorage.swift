@@ -138,6 +138,8 @@ class StepNodeStorage: @unchecked Sendable {
     func setElements(_ ids: [String]) {}
     /// Removes the elements from `index` on.
     func removeElements(from index: Int) {}
+    /// Removes element `index` alone; the elements above it stay.
+    func removeElement(_ index: Int) {}
     /// Pushes `value` (`nil`: a new element in its initial state) with a minted id, or with
     /// `id` (valid and not in the stack); returns its index.
     func pushElement(id: String?, value: (any StepValue)?) -> Int {
@@ -148,6 +150,14 @@ class StepNodeStorage: @unchecked Sendable {
     func levels(ofElement element: any StepValue) -> Int { 1 }
     /// The box of a new element in its initial state, read only (shared).
     var initialElement: StepNodeStorage { preconditionFailure("\(typeName) is not a stack") }
+    /// Whether `id` is the key of a step of the stack's elements (a destination's name).
+    func elementHasStep(named id: String) -> Bool { false }
+    /// Whether the stack's counter has a number left for a push (see ``StepStack``).
+    var canPushElement: Bool { true }
+    /// The number the stack's counter takes next; 0 for a node that is not a stack.
+    var elementCounter: UInt64 { 0 }
+    /// Moves the stack's counter up to `number` if it is behind it.
+    func raiseElementCounter(to number: UInt64) {}
 
     /// Selects child `index` in `layer`, its layer; see ``select(_:)``.
     func select(_ index: Int, in layer: StepLayer) -> Int? {

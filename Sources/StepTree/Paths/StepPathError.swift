@@ -43,6 +43,14 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step at the path is not a tab (nor an inline variant): a tab bar's tap cannot
     /// select it.
     case notATab(StepPath)
+    /// The stack at `in` has taken its last number (`Int64.max`): it can push no more
+    /// elements, since an element it pushed again would share an earlier one's identity
+    /// (`nil`: the stack the operation was called on).
+    case counterExhausted(in: StepPath?)
+    /// An element id is the key of one of the element's own steps (for a destination stack,
+    /// a destination's name), which a path after the stack reads as that step (`nil`: the
+    /// stack the operation was called on).
+    case ambiguousElementID(String, in: StepPath?)
 
     /// A sentence that says what was wrong and where, with control and
     /// bidirectional-formatting characters (a key, id or link may hold an escape sequence)
@@ -80,6 +88,11 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
             "segment \(index + 1) of the path is \(length) bytes; at most "
                 + "\(StepPath.maximumSegmentLength) are allowed"
         case .notATab(let path): "\(path) is not a tab"
+        case .counterExhausted(let path):
+            "\(Self.stack(path)) has pushed \(Int64.max) elements and can push no more"
+        case .ambiguousElementID(let id, let path):
+            "element id '\(StepPath.excerpt(id))' in \(Self.stack(path)) is the name of a step of "
+                + "its elements"
         }
     }
 

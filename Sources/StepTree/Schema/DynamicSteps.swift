@@ -361,7 +361,9 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         if schema.hasDestinations, layer == .content { return nil }
         return super.clear(layer)
     }
-    override func resetChild(_ index: Int) { value.children[index] = schema.initialChildren[index] }
+    override func resetChild(_ index: Int) {
+        value.children[index].restart(as: schema.initialChildren[index])
+    }
     override func childAccepts(_ value: any StepValue, at index: Int) -> Bool { value is String }
     override func renewChild(_ index: Int, with value: (any StepValue)?) {
         Self.renew(&self.value.children[index], with: value)
@@ -383,6 +385,7 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func removeElements(from index: Int) {
         value.elements.removeEntries(from: index)
     }
+    override func removeElement(_ index: Int) { value.elements.remove(at: index) }
     override func pushElement(id: String?, value payload: (any StepValue)?) -> Int {
         var element = DynamicSteps(schema: schema.element ?? StepSchema.leaf)
         element.payload = payload as? String
@@ -391,6 +394,14 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     }
     override var initialElement: StepNodeStorage {
         StepStorage.make(DynamicSteps(schema: schema.element ?? StepSchema.leaf))
+    }
+    override func elementHasStep(named id: String) -> Bool {
+        initialElement.childIndex(forKey: id) != nil
+    }
+    override var canPushElement: Bool { value.elements.canTakeNumber }
+    override var elementCounter: UInt64 { value.elements.nextID }
+    override func raiseElementCounter(to number: UInt64) {
+        value.elements.raiseCounter(to: number)
     }
 
     /// Renews a schema-driven step: a `String` value becomes its payload.

@@ -43,7 +43,7 @@ import Testing
         try stack.push(id: "a")
         #expect(
             String(decoding: try Self.encode(stack), as: UTF8.self)
-                == #"[{"id":"a","value":{"dark":0,"light":0,"selected":""}}]"#
+                == #"{"elements":[{"id":"a","renewal":"f96b8ae924918ec6d00a9aa2f9e12997","value":{"dark":0,"light":0,"selected":""}}],"next":2}"#
         )
         // One key per layer.
         var login = LoginSteps()

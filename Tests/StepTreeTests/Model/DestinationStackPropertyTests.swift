@@ -11,7 +11,9 @@ import Testing
 /// Operations: pushes of each destination by path (minted or explicit ids, some duplicate or
 /// invalid, some going on inside the new element), selections inside elements (another
 /// destination, a destination's own steps), renewals, pops (one, the last *k*, to an id, to
-/// the root), tab switches, and encode → decode round trips that replace the state. The
+/// the root), tab switches, resets of a stack (a show of its tab, set stack), explicit ids that
+/// were used before or that name a destination, and encode → decode round trips that replace
+/// the state. The
 /// default run: 6 seeds × 150 operations, about 2,000 events. `STEPTREE_STACK_SEEDS=1-500`
 /// runs others. After every operation:
 /// (a) both trees succeed or fail alike, a failure leaving the state `==` before;
@@ -22,6 +24,9 @@ import Testing
 /// (c) an id minted in a stack was never used in that stack before;
 /// (d) two more states built by the same operations (without the round trips) are `==`;
 /// (e) a round trip gives a state `==` to the one encoded, which encodes to the same bytes;
+/// (f) a screen a push adds has an identity no earlier screen had, whatever emptied the stack
+///     before it and whatever its id (issue 29);
+/// (g) a frame read before the operation whose screen is gone closes nothing;
 /// and the events from a random earlier state to the new one are also the oracle's.
 @Suite struct DestinationStackPropertyTests {
     static let seeds: [UInt64] =
@@ -41,6 +46,8 @@ import Testing
         case popLast(Int, String)
         case popTo(String, String)
         case popToRoot(String)
+        case show(String)
+        case setStack([String], String)
         case roundTrip
 
         var description: String {
@@ -52,6 +59,8 @@ import Testing
             case .popLast(let count, let tab): "pop last \(count) in \(tab)"
             case .popTo(let id, let tab): "pop to \(id) in \(tab)"
             case .popToRoot(let tab): "pop to root in \(tab)"
+            case .show(let tab): "show \(tab)"
+            case .setStack(let ids, let tab): "set stack \(ids) in \(tab)"
             case .roundTrip: "round trip"
             }
         }
@@ -70,6 +79,9 @@ import Testing
             case .popLast(let count, let tab): _ = state.pop(last: count, in: StepPath([tab]))
             case .popTo(let id, let tab): _ = try state.pop(to: id, in: StepPath([tab]))
             case .popToRoot(let tab): _ = state.popToRoot(in: StepPath([tab]))
+            case .show(let tab): try state.show(path: StepPath([tab]))
+            case .setStack(let ids, let tab):
+                try state.setStack(path: StepPath([tab, "path"]), ids: ids)
             case .roundTrip: state = try coder(state)
             }
             return nil
@@ -95,7 +107,7 @@ import Testing
         case 0..<30:
             let id: String? =
                 random.chance(70)
-                ? nil : random.pick(["7", "40", "x", "", "a/b"] + stack.suffix(1))
+                ? nil : random.pick(["7", "40", "x", "y", "", "a/b", "status"] + stack.suffix(1))
             let rest = random.chance(20) ? [] : inside()
             return .push(StepPath([tab, "path"] + rest), id: id)
         case 30..<50: return .select(StepPath([tab, "path", element()] + inside()))
@@ -105,6 +117,8 @@ import Testing
         case 72..<77: return .popLast(random.below(4), tab)
         case 77..<82: return .popTo(element(), tab)
         case 82..<86: return .popToRoot(tab)
+        case 86..<89: return .show(tab)
+        case 89..<91: return .setStack(Array(stack.prefix(random.below(stack.count + 1))), tab)
         default: return .roundTrip
         }
     }
@@ -125,6 +139,33 @@ import Testing
     /// The ids of each tab's stack.
     static func ids(_ state: ClientSteps) -> [String: [String]] {
         ["home": state.home.path.value.ids, "search": state.search.path.value.ids]
+    }
+
+    /// The frames in each tab.
+    static func frames(_ state: some StepNode) -> [ScreenFrame] {
+        tabs.flatMap { state.frames(in: StepPath([$0])) }
+    }
+
+    /// (f) and (g) for one change: `seen` holds the identities every earlier state showed.
+    static func identityProblems(
+        _ old: ClientSteps, _ new: ClientSteps, _ operation: Operation, seen: Set<StepIdentity>
+    ) -> [String] {
+        var problems: [String] = []
+        let oldFrames = frames(old)
+        let newIdentities = Set(frames(new).compactMap(\.identity))
+        let oldIdentities = Set(oldFrames.compactMap(\.identity))
+        if case .push = operation {
+            for identity in newIdentities.subtracting(oldIdentities) where seen.contains(identity) {
+                problems.append(
+                    "(f) a pushed screen has the identity \(identity) of an earlier one")
+            }
+        }
+        for frame in oldFrames {
+            guard let identity = frame.identity, !newIdentities.contains(identity) else { continue }
+            var state = new
+            if state.close(frame) { problems.append("(g) the gone frame \(frame) closed a screen") }
+        }
+        return problems
     }
 
     /// (b) for one change of `Root`; the events as text.
@@ -153,6 +194,7 @@ import Testing
         var dynamic = DynamicSteps(schema: schema)
         var lineages = (ClientSteps(), DynamicSteps(schema: schema))
         var used: [String: Set<String>] = [:]
+        var seen = Set(Self.frames(typed).compactMap(\.identity))
         var history = [dynamic]
         var log: [String] = []
         var counts = (events: 0, failures: 0, minted: 0)
@@ -195,6 +237,8 @@ import Testing
                 problems.append("(a) \(typedResult) but \(dynamicResult)")
             }
             for (tab, ids) in Self.ids(typed) { used[tab, default: []].formUnion(ids) }
+            problems += Self.identityProblems(oldTyped, typed, operation, seen: seen)
+            seen.formUnion(Self.frames(typed).compactMap(\.identity))
             if lineages.0 != typed || lineages.1 != dynamic {
                 problems.append("(d) another build differs")
             }

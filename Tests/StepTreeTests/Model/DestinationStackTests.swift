@@ -70,7 +70,8 @@ struct ClientSteps: StepsCollection {
         var stack = StepStack<Destination>()
         try stack.push(.about, id: "7")
         try stack.push(.about, id: "carl")
-        #expect(try stack.push(.about) == "8")
+        // "7" took number 1 and moved the counter to 8; "carl" took 8.
+        #expect(try stack.push(.about) == "9")
         #expect(throws: StepPathError.duplicateElementID("carl", in: nil)) {
             try stack.push(.about, id: "carl")
         }

@@ -251,8 +251,13 @@ import Testing
         try byValue.profile.friends.value.push(id: "u1")
         try byValue.profile.friends.value.push(id: "u2")
         try byPath.setStack(path: "profile/friends", ids: ["u1", "u2"])
-        #expect(byValue == byPath)
-        #expect(byValue.hashValue == byPath.hashValue)
-        #expect(eventText(from: byValue, to: byPath) == [])
+        // The same ids; but a push is a new screen (it holds its push number), while set stack
+        // names elements by id alone (SPEC §4).
+        #expect(byValue.profile.friends.ids == byPath.profile.friends.ids)
+        #expect(
+            eventText(from: byValue, to: byPath) == [
+                "pop /profile/friends/u2", "pop /profile/friends/u1", "push /profile/friends/u1",
+                "push /profile/friends/u2",
+            ])
     }
 }
