@@ -54,9 +54,10 @@ extension StepNode {
     /// - Throws: ``StepPathError`` for a bad path, an invalid or duplicate `id` (naming the
     ///   stack), a path that ends at an element the stack holds
     ///   (``StepPathError/duplicateElementID(_:in:)``), an `id` that is a step's key
-    ///   (``StepPathError/ambiguousElementID(_:in:)``), a stack whose counter is exhausted
-    ///   (``StepPathError/counterExhausted(in:)``), a value of the wrong type, or an `id` for a
-    ///   path that pushes no element; the value is unchanged.
+    ///   (``StepPathError/invalidElementID(_:in:)``), a stack whose counter has run out of
+    ///   numbers (``StepPathError/duplicateElementID(_:in:)`` naming the id it cannot mint), a
+    ///   value of the wrong type, or an `id` for a path that pushes no element; the value is
+    ///   unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*, plus O(*n*) for a stack of at most 16
     ///   elements.
     @discardableResult

@@ -275,9 +275,11 @@ extension StepNode {
             if let id = edit.ids.first {
                 guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: path) }
                 if stack.elementIndex(forID: id) != nil { throw .duplicateElementID(id, in: path) }
-                if stack.elementHasStep(named: id) { throw .ambiguousElementID(id, in: path) }
+                if stack.elementHasStep(named: id) { throw .invalidElementID(id, in: path) }
             }
-            guard stack.canPushElement else { throw .counterExhausted(in: path) }
+            guard stack.canPushElement else {
+                throw .duplicateElementID(StepStack<EmptyStep>.exhaustedID, in: path)
+            }
             if let element = edit.value {
                 guard stack.elementAccepts(element) else {
                     throw .valueMismatch(String(describing: type(of: element)), at: path)

@@ -37,7 +37,7 @@
 /// name), which a path after the stack reads as that step; a decimal one moves the counter past
 /// it. An element is identified by its id plus its own renewal history (SPEC §1). A stack that
 /// has taken its last number (`Int64.max`) refuses to push
-/// (``StepPathError/counterExhausted(in:)``).
+/// (``StepPathError/duplicateElementID(_:in:)``, naming the id it cannot mint).
 public struct StepStack<Element: StepValue>: StepValue {
     struct Entry: Sendable {
         var id: String
@@ -352,6 +352,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// (or a decoded counter) leads there.
     var canTakeNumber: Bool { nextID < Self.maximumCounter }
 
+    /// The id a push names when the counter has no number left: the one it cannot mint.
+    static var exhaustedID: String { String(maximumCounter) }
+
     /// Takes the counter's next number, for a push; ``canTakeNumber`` is true.
     private mutating func takeNumber() -> UInt64 {
         precondition(canTakeNumber, "StepStack: a push past the counter's last number")
@@ -393,8 +396,8 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// - Returns: The element's id.
     /// - Throws: ``StepPathError/tooDeep(_:)`` with the levels `element` would nest elements
     ///   below the stack (itself and the deepest element it holds) when they are more than
-    ///   ``StepPath/maximumDepth``, or ``StepPathError/counterExhausted(in:)``; the stack is
-    ///   unchanged.
+    ///   ``StepPath/maximumDepth``, or ``StepPathError/duplicateElementID(_:in:)`` naming the id
+    ///   a counter that has run out of numbers cannot mint; the stack is unchanged.
     /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
     ///   of `element` outside its own stacks (a number fixed by its type), whose depths are
     ///   kept.
@@ -403,7 +406,7 @@ public struct StepStack<Element: StepValue>: StepValue {
         defer { _checkInvariants() }
         let box = try box(for: element)
         let levels = try Self.checkedLevels(of: box)
-        guard canTakeNumber else { throw .counterExhausted(in: nil) }
+        guard canTakeNumber else { throw .duplicateElementID(Self.exhaustedID, in: nil) }
         let id = mintID()
         append(Entry(id: id, box: box), levels: levels)
         return id
@@ -411,11 +414,11 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     /// Pushes `element` on top with `id`, another screen than every earlier element with `id`.
     /// - Returns: `id`.
-    /// - Throws: ``StepPathError/invalidElementID(_:in:)``,
-    ///   ``StepPathError/duplicateElementID(_:in:)`` or
-    ///   ``StepPathError/ambiguousElementID(_:in:)`` (with no path: this stack), or
-    ///   ``StepPathError/tooDeep(_:)`` and ``StepPathError/counterExhausted(in:)`` as
-    ///   ``push(_:)`` throws them; the stack is unchanged.
+    /// - Throws: ``StepPathError/invalidElementID(_:in:)`` (also for an id that is the key of
+    ///   one of the element's steps) or ``StepPathError/duplicateElementID(_:in:)`` (with no
+    ///   path: this stack), or ``StepPathError/tooDeep(_:)`` and the exhausted counter's
+    ///   ``StepPathError/duplicateElementID(_:in:)`` as ``push(_:)`` throws them; the stack is
+    ///   unchanged.
     /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
     ///   of `element` outside its own stacks.
     @discardableResult
@@ -423,10 +426,10 @@ public struct StepStack<Element: StepValue>: StepValue {
         defer { _checkInvariants() }
         guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: nil) }
         guard index(of: id) == nil else { throw .duplicateElementID(id, in: nil) }
-        guard !isStepKey(id) else { throw .ambiguousElementID(id, in: nil) }
+        guard !isStepKey(id) else { throw .invalidElementID(id, in: nil) }
         var box = try box(for: element)
         let levels = try Self.checkedLevels(of: box)
-        guard canTakeNumber else { throw .counterExhausted(in: nil) }
+        guard canTakeNumber else { throw .duplicateElementID(Self.exhaustedID, in: nil) }
         Self.markBorn(&box, number: takeNumber())
         append(Entry(id: id, box: box), levels: levels)
         return id

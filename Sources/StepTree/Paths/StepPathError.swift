@@ -21,9 +21,14 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// another destination.
     case cannotDeselectDestination(StepPath)
     /// Two elements of the stack at `in` would share this id (`nil`: the stack the operation
-    /// was called on).
+    /// was called on): an id already there, or, from a counter that has run out of numbers, the
+    /// id `"9223372036854775807"` (`Int64.max`), which it cannot mint without an element sharing
+    /// an earlier one's identity.
     case duplicateElementID(String, in: StepPath?)
-    /// An element id is empty or contains `/` (`nil`: in the stack the operation was called on).
+    /// An element id is empty, too long, contains `/` or a control character, or is the key of
+    /// one of the element's own steps (for a destination stack, a destination's name), which a
+    /// path after the stack would read as that step (`nil`: in the stack the operation was
+    /// called on).
     case invalidElementID(String, in: StepPath?)
     /// A deep-link URL that does not read as a path.
     case invalidURL(String)
@@ -43,14 +48,6 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step at the path is not a tab (nor an inline variant): a tab bar's tap cannot
     /// select it.
     case notATab(StepPath)
-    /// The stack at `in` has taken its last number (`Int64.max`): it can push no more
-    /// elements, since an element it pushed again would share an earlier one's identity
-    /// (`nil`: the stack the operation was called on).
-    case counterExhausted(in: StepPath?)
-    /// An element id is the key of one of the element's own steps (for a destination stack,
-    /// a destination's name), which a path after the stack reads as that step (`nil`: the
-    /// stack the operation was called on).
-    case ambiguousElementID(String, in: StepPath?)
 
     /// A sentence that says what was wrong and where, with control and
     /// bidirectional-formatting characters (a key, id or link may hold an escape sequence)
@@ -74,8 +71,8 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateElementID(let id, let path):
             "element id '\(StepPath.excerpt(id))' appears twice in \(Self.stack(path))"
         case .invalidElementID(let id, let path):
-            "element id '\(StepPath.excerpt(id))' in \(Self.stack(path)) is empty, too long, or "
-                + "contains '/' or a control character"
+            "element id '\(StepPath.excerpt(id))' in \(Self.stack(path)) is empty, too long, "
+                + "the name of a step of its elements, or contains '/' or a control character"
         case .notUserDismissible(let path):
             "\(path) is presented so that a gesture cannot dismiss it"
         case .noStack(let type, let path):
@@ -88,11 +85,6 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
             "segment \(index + 1) of the path is \(length) bytes; at most "
                 + "\(StepPath.maximumSegmentLength) are allowed"
         case .notATab(let path): "\(path) is not a tab"
-        case .counterExhausted(let path):
-            "\(Self.stack(path)) has pushed \(Int64.max) elements and can push no more"
-        case .ambiguousElementID(let id, let path):
-            "element id '\(StepPath.excerpt(id))' in \(Self.stack(path)) is the name of a step of "
-                + "its elements"
         }
     }
 

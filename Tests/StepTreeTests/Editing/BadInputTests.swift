@@ -208,7 +208,7 @@ import Testing
                 "/home is a tab and cannot be deselected",
                 "/profile/friends/u1 is a stack element; change the stack to remove it",
                 "element id 'a' appears twice in the stack /profile/friends",
-                "element id '' in the stack /profile/friends is empty, too long, or contains '/' or a control character",
+                "element id '' in the stack /profile/friends is empty, too long, the name of a step of its elements, or contains '/' or a control character",
                 "'app://x' is not a deep link to a step",
             ])
     }
