@@ -36,6 +36,7 @@ let workloads = [
     Workload("route.match.1000") { try RouterBench.match(patterns: 1000) },
     Workload("restore.10000") { try RestoreBench.restore(store.tree(.medium)) },
     Workload("restore.plain.10000") { try RestoreBench.plain(store.tree(.medium)) },
+    Workload("restore.damaged.10000", DamagedRestoreBench.restore),
 ]
 
 /// Runs `body`; a failure (a wrong result) stops the program with a message naming `name`.

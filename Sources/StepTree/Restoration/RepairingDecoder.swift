@@ -35,17 +35,15 @@ enum Repair: Hashable, Sendable {
     case dropElement
 }
 
-/// What one tolerant decoding shares: the report, the repair count and the renames by type.
+/// What one tolerant decoding shares: the report, the limit of repairs in one value and the
+/// renames by type.
 final class RepairSession {
     let userInfo: [CodingUserInfoKey: Any]
-    /// The most repairs made before the decoding gives up.
+    /// The most repairs made in one value's own containers (each decodes the value again);
+    /// a value that needs more is repaired whole at its place instead.
     let limit: Int
     /// The changes made, in order.
     var changes: [RestorationReport.Change] = []
-    /// The repairs made so far, those of attempts that were undone included.
-    private(set) var repairs = 0
-    /// Whether the limit was reached (an error that a decoder's own `try?` may have dropped).
-    private(set) var limitReached = false
     /// The renames that reach the nodes of a hand-written type inside stack elements, by type.
     var typeRenames: [ObjectIdentifier: [(old: String, new: String)]] = [:]
     /// The initial state of each hand-written node type met inside a stack element.
@@ -54,21 +52,6 @@ final class RepairSession {
     init(userInfo: [CodingUserInfoKey: Any], limit: Int) {
         self.userInfo = userInfo
         self.limit = limit
-    }
-
-    /// Counts one repair.
-    /// - Throws: `RepairLimitReached` past the limit.
-    func countRepair() throws(RepairLimitReached) {
-        guard !limitReached, repairs < limit else {
-            limitReached = true
-            throw RepairLimitReached()
-        }
-        repairs += 1
-    }
-
-    /// Whether a repair may answer `error`: any error but the end of the repairs.
-    func isRepairable(_ error: any Error) -> Bool {
-        !limitReached && !(error is RepairLimitReached)
     }
 
     /// Records a change that a repair at `place` made.
@@ -91,12 +74,18 @@ final class RepairSession {
     }
 
     /// Decodes a `T` from the value at `place`.
-    /// - Parameter strict: Whether repairs are off (the initial state's own values, or a
-    ///   state already repaired).
-    func decode<T: Decodable>(_ type: T.Type, at place: DecodingPlace, strict: Bool) throws -> T {
+    /// - Parameters:
+    ///   - strict: Whether repairs are off (the initial state's own values, or a state already
+    ///     repaired).
+    ///   - slot: The frame whose containers ask for the value, and the value's place in it.
+    func decode<T: Decodable>(
+        _ type: T.Type, at place: DecodingPlace, strict: Bool, in slot: FrameSlot? = nil
+    ) throws -> T {
         if let value = try Scalars.decode(type, at: place) { return value }
         if let native = type as? any RepairingCollection.Type {
-            guard let value = try native.decodeElements(self, at: place, strict: strict) as? T
+            guard
+                let value = try native.decodeElements(self, at: place, strict: strict, in: slot)
+                    as? T
             else {
                 preconditionFailure("a collection decoded as another type")
             }
@@ -112,20 +101,23 @@ final class RepairSession {
         {
             place = place.with(reference: reference)
         }
-        let frame = DecodingFrame()
+        // Decoded again (its container's frame made a repair and started over), the value
+        // starts from the repairs it needed the first time: nested values repaired at every
+        // level cost one decoding more per repair, never one per combination of repairs.
+        let frame = slot.map { $0.frame.child(at: $0.relative, type) } ?? DecodingFrame()
         while true {
             let attempt = changes.count
+            frame.beginAttempt()
             do {
                 let value = try T(from: RepairingDecoder(session: self, frame: frame, place: place))
                 frame.reportUnreadFields(in: self)
                 return value
             } catch {
                 changes.removeSubrange(attempt...)
-                guard isRepairable(error), frame.pending != nil else {
+                guard frame.pending != nil, frame.repairCount < limit else {
                     changes.removeSubrange(start...)
                     throw error
                 }
-                try countRepair()
                 frame.commitPending()
             }
         }
@@ -168,8 +160,16 @@ final class RepairSession {
     }
 }
 
-/// The end of the repairs: more than the limit were needed.
-struct RepairLimitReached: Error {}
+/// Where a value is decoded: in the containers of `frame`, at `relative` to the frame's value.
+struct FrameSlot {
+    let frame: DecodingFrame
+    let relative: [JSONValue.Component]
+
+    /// The slot one key or index further.
+    func appending(_ component: JSONValue.Component) -> FrameSlot {
+        FrameSlot(frame: frame, relative: relative + [component])
+    }
+}
 
 /// A place in the document being decoded: the saved value there, the initial state's value at
 /// the same place, and the way there.
@@ -313,6 +313,32 @@ final class DecodingFrame {
     /// the value's own, and the others.
     private var rootReader: FieldReader?
     private var readers: [[JSONValue.Component]: FieldReader] = [:]
+    /// The frames of the values decoded in this frame's containers, by place and type: kept
+    /// across this frame's attempts.
+    private var children: [ChildKey: DecodingFrame] = [:]
+    /// The repairs made on the attempts so far.
+    private(set) var repairCount = 0
+
+    private struct ChildKey: Hashable {
+        let relative: [JSONValue.Component]
+        let type: ObjectIdentifier
+    }
+
+    /// The frame of the `type` value decoded at `relative`, the same one on every attempt.
+    func child(at relative: [JSONValue.Component], _ type: Any.Type) -> DecodingFrame {
+        let key = ChildKey(relative: relative, type: ObjectIdentifier(type))
+        if let frame = children[key] { return frame }
+        let frame = DecodingFrame()
+        children[key] = frame
+        return frame
+    }
+
+    /// Forgets what the last attempt read, before another.
+    func beginAttempt() {
+        pending = nil
+        rootReader = nil
+        readers = [:]
+    }
 
     /// Notes the first repair that fits an error at `place`, from there up to the frame's
     /// value.
@@ -326,7 +352,6 @@ final class DecodingFrame {
         at place: DecodingPlace, _ relative: [JSONValue.Component], exists: Bool,
         for error: any Error, in session: RepairSession
     ) {
-        guard session.isRepairable(error) else { return }
         var place = place
         var relative = relative
         var exists = exists
@@ -365,10 +390,10 @@ final class DecodingFrame {
         }
         forced = forced.filter { !isInside($0.key) }
         omitted.removeAll { isInside($0.relative) }
+        children = children.filter { !isInside($0.key.relative) && $0.key.relative != relative }
         forced[relative] = repair
         if repair == .drop || repair == .dropElement { omitted.append((relative, repair, place)) }
-        rootReader = nil
-        readers = [:]
+        repairCount += 1
     }
 
     /// The repair to make at `relative`, if any.
@@ -647,7 +672,9 @@ struct RepairingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if !required, value == .null { return nil }
         let child = place.child(.key(name), value: value, reference: reference)
         do {
-            return try session.decode(type, at: child, strict: false)
+            return try session.decode(
+                type, at: child, strict: false,
+                in: FrameSlot(frame: frame, relative: relative + [.key(name)]))
         } catch {
             frame.noteRepair(
                 at: child, relative + [.key(name)], exists: true, for: error, in: session)
@@ -878,7 +905,10 @@ struct RepairingUnkeyedContainer: UnkeyedDecodingContainer {
         let child = place.child(
             .index(index), value: elements[index], reference: place.reference?.element(at: index))
         do {
-            let value = try decoder.session.decode(type, at: child, strict: decoder.frame == nil)
+            let value = try decoder.session.decode(
+                type, at: child, strict: decoder.frame == nil,
+                in: decoder.frame.map { FrameSlot(frame: $0, relative: relative + [.index(index)]) }
+            )
             currentIndex += 1
             return value
         } catch {
@@ -969,7 +999,9 @@ struct RepairingValueContainer: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         decoder.frame?.pending = nil
         do {
-            return try decoder.session.decode(type, at: decoder.place, strict: decoder.frame == nil)
+            return try decoder.session.decode(
+                type, at: decoder.place, strict: decoder.frame == nil,
+                in: decoder.frame.map { FrameSlot(frame: $0, relative: decoder.relative) })
         } catch {
             decoder.noteRepair(for: error)
             throw error
@@ -1004,14 +1036,15 @@ struct RepairingValueContainer: SingleValueDecodingContainer {
 protocol RepairingCollection {
     /// Decodes the collection at `place`, dropping (or resetting) the elements that do not
     /// decode unless `strict`.
-    static func decodeElements(_ session: RepairSession, at place: DecodingPlace, strict: Bool)
-        throws -> Self
+    static func decodeElements(
+        _ session: RepairSession, at place: DecodingPlace, strict: Bool, in slot: FrameSlot?
+    ) throws -> Self
 }
 
 extension RepairSession {
     /// The elements of the array at `place` that decode as `Element`.
     func decodeArray<Element: Decodable>(
-        _ type: Element.Type, at place: DecodingPlace, strict: Bool
+        _ type: Element.Type, at place: DecodingPlace, strict: Bool, in slot: FrameSlot?
     ) throws -> [Element] {
         guard case .array(let elements) = place.value else {
             throw RepairingDecoder.mismatch([Element].self, at: place)
@@ -1022,10 +1055,10 @@ extension RepairSession {
             let child = place.child(
                 .index(index), value: element, reference: place.reference?.element(at: index))
             do {
-                result.append(try decode(type, at: child, strict: strict))
+                result.append(
+                    try decode(type, at: child, strict: strict, in: slot?.appending(.index(index))))
             } catch {
-                guard !strict, isRepairable(error) else { throw error }
-                try countRepair()
+                guard !strict else { throw error }
                 record(.dropElement, at: child)
             }
         }
@@ -1034,35 +1067,35 @@ extension RepairSession {
 }
 
 extension Array: RepairingCollection where Element: Decodable {
-    static func decodeElements(_ session: RepairSession, at place: DecodingPlace, strict: Bool)
-        throws -> [Element]
-    {
-        try session.decodeArray(Element.self, at: place, strict: strict)
+    static func decodeElements(
+        _ session: RepairSession, at place: DecodingPlace, strict: Bool, in slot: FrameSlot?
+    ) throws -> [Element] {
+        try session.decodeArray(Element.self, at: place, strict: strict, in: slot)
     }
 }
 
 extension ContiguousArray: RepairingCollection where Element: Decodable {
-    static func decodeElements(_ session: RepairSession, at place: DecodingPlace, strict: Bool)
-        throws -> ContiguousArray<Element>
-    {
-        ContiguousArray(try session.decodeArray(Element.self, at: place, strict: strict))
+    static func decodeElements(
+        _ session: RepairSession, at place: DecodingPlace, strict: Bool, in slot: FrameSlot?
+    ) throws -> ContiguousArray<Element> {
+        ContiguousArray(try session.decodeArray(Element.self, at: place, strict: strict, in: slot))
     }
 }
 
 extension Set: RepairingCollection where Element: Decodable {
-    static func decodeElements(_ session: RepairSession, at place: DecodingPlace, strict: Bool)
-        throws -> Set<Element>
-    {
-        Set(try session.decodeArray(Element.self, at: place, strict: strict))
+    static func decodeElements(
+        _ session: RepairSession, at place: DecodingPlace, strict: Bool, in slot: FrameSlot?
+    ) throws -> Set<Element> {
+        Set(try session.decodeArray(Element.self, at: place, strict: strict, in: slot))
     }
 }
 
 extension Dictionary: RepairingCollection where Key == String, Value: Decodable {
     /// The entries that decode; one that does not is put back to its initial value when the
     /// initial state has the key, and dropped otherwise.
-    static func decodeElements(_ session: RepairSession, at place: DecodingPlace, strict: Bool)
-        throws -> [String: Value]
-    {
+    static func decodeElements(
+        _ session: RepairSession, at place: DecodingPlace, strict: Bool, in slot: FrameSlot?
+    ) throws -> [String: Value] {
         guard case .object(let object) = place.value else {
             throw RepairingDecoder.mismatch([String: Value].self, at: place)
         }
@@ -1072,12 +1105,10 @@ extension Dictionary: RepairingCollection where Key == String, Value: Decodable 
             let reference = place.reference?[key]
             let child = place.child(.key(key), value: value, reference: reference)
             do {
-                result[key] = try session.decode(Value.self, at: child, strict: strict)
+                result[key] = try session.decode(
+                    Value.self, at: child, strict: strict, in: slot?.appending(.key(key)))
             } catch {
-                guard !strict, session.isRepairable(error),
-                    reference != nil || place.reference != nil
-                else { throw error }
-                try session.countRepair()
+                guard !strict, reference != nil || place.reference != nil else { throw error }
                 if let reference {
                     let initial = place.child(.key(key), value: reference, reference: reference)
                     result[key] = try session.decode(Value.self, at: initial, strict: true)
