@@ -104,13 +104,14 @@ final class RepairSession {
         // Decoded again (its container's frame made a repair and started over), the value
         // starts from the repairs it needed the first time: nested values repaired at every
         // level cost one decoding more per repair, never one per combination of repairs.
-        let frame = slot.map { $0.frame.child(at: $0.relative, type) } ?? DecodingFrame()
+        let frame = slot.flatMap { $0.frame.child(at: $0.relative, type) } ?? DecodingFrame()
         while true {
             let attempt = changes.count
             frame.beginAttempt()
             do {
                 let value = try T(from: RepairingDecoder(session: self, frame: frame, place: place))
                 frame.reportUnreadFields(in: self)
+                if let slot { slot.frame.keep(frame, at: slot.relative, type) }
                 return value
             } catch {
                 changes.removeSubrange(attempt...)
@@ -318,19 +319,36 @@ final class DecodingFrame {
     private var children: [ChildKey: DecodingFrame] = [:]
     /// The repairs made on the attempts so far.
     private(set) var repairCount = 0
+    /// The initial values decoded for the fields put back, by place: the same on every attempt.
+    private var initialValues: [[JSONValue.Component]: Any] = [:]
+
+    /// The initial value of the field put back at `relative`, decoded once.
+    func initialValue<T>(at relative: [JSONValue.Component], _ decode: () throws -> T) rethrows
+        -> T
+    {
+        if let value = initialValues[relative] as? T { return value }
+        let value = try decode()
+        initialValues[relative] = value
+        return value
+    }
 
     private struct ChildKey: Hashable {
         let relative: [JSONValue.Component]
         let type: ObjectIdentifier
     }
 
-    /// The frame of the `type` value decoded at `relative`, the same one on every attempt.
-    func child(at relative: [JSONValue.Component], _ type: Any.Type) -> DecodingFrame {
-        let key = ChildKey(relative: relative, type: ObjectIdentifier(type))
-        if let frame = children[key] { return frame }
-        let frame = DecodingFrame()
-        children[key] = frame
-        return frame
+    /// The frame the `type` value at `relative` was decoded in on an earlier attempt, if it
+    /// made repairs (one that made none decodes the same way again from a new frame).
+    func child(at relative: [JSONValue.Component], _ type: Any.Type) -> DecodingFrame? {
+        children.isEmpty
+            ? nil : children[ChildKey(relative: relative, type: ObjectIdentifier(type))]
+    }
+
+    /// Keeps the frame of the `type` value decoded at `relative` for the next attempts, if it
+    /// or a value in it made repairs.
+    func keep(_ frame: DecodingFrame, at relative: [JSONValue.Component], _ type: Any.Type) {
+        guard !frame.forced.isEmpty || !frame.children.isEmpty else { return }
+        children[ChildKey(relative: relative, type: ObjectIdentifier(type))] = frame
     }
 
     /// Forgets what the last attempt read, before another.
@@ -391,6 +409,7 @@ final class DecodingFrame {
         forced = forced.filter { !isInside($0.key) }
         omitted.removeAll { isInside($0.relative) }
         children = children.filter { !isInside($0.key.relative) && $0.key.relative != relative }
+        initialValues = initialValues.filter { !isInside($0.key) }
         forced[relative] = repair
         if repair == .drop || repair == .dropElement { omitted.append((relative, repair, place)) }
         repairCount += 1
@@ -651,7 +670,9 @@ struct RepairingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 let initial = place.child(.key(name), value: reference, reference: reference)
                 let value: T
                 do {
-                    value = try session.decode(type, at: initial, strict: true)
+                    value = try frame.initialValue(at: relative + [.key(name)]) {
+                        try session.decode(type, at: initial, strict: true)
+                    }
                 } catch {
                     frame.noteRepair(
                         at: saved(name), relative + [.key(name)], exists: true, for: error,
