@@ -40,6 +40,7 @@ let workloads = [
     Workload("restore.10000") { try RestoreBench.restore(store.tree(.medium)) },
     Workload("restore.plain.10000") { try RestoreBench.plain(store.tree(.medium)) },
     Workload("stack.remove.bottom.200000", StackBench.removeBottom),
+    Workload("restore.damaged.10000", DamagedRestoreBench.restore),
 ]
 
 /// Runs `body`; a failure (a wrong result) stops the program with a message naming `name`.

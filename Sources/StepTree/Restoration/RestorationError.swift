@@ -7,7 +7,7 @@ public enum RestorationError: Error, Hashable, Sendable, CustomStringConvertible
     /// The save uses a newer format than this library reads.
     case unsupportedFormat(version: Int)
     /// The state is damaged at this place in a way no repair fits (the root itself, or more
-    /// problems than the repair limit).
+    /// of the root's own fields than ``StepArchive/repairLimit``).
     case unrepairable(at: String, String)
     /// The state could not be encoded; the detail is the encoder's.
     case unencodable(String)

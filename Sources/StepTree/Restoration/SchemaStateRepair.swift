@@ -12,16 +12,10 @@
 /// has, no node) is dropped whole.
 struct SchemaStateRepair {
     private(set) var changes: [RestorationReport.Change] = []
-    /// The most changes before the repair gives up.
-    let limit: Int
     /// The initial node of an element schema, in the wrapped form.
     let elementReference: (StepSchema) -> JSONValue?
 
-    /// Whether more than `limit` changes were needed.
-    var exceeded: Bool { changes.count > limit }
-
-    init(limit: Int, elementReference: @escaping (StepSchema) -> JSONValue?) {
-        self.limit = limit
+    init(elementReference: @escaping (StepSchema) -> JSONValue?) {
         self.elementReference = elementReference
     }
 

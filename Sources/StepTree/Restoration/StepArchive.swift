@@ -37,8 +37,12 @@ public struct StepArchive<Root: StepNode>: Sendable {
     /// The renames between older trees and this one, applied in order.
     public let migrations: [StepMigration]
 
-    /// The most repairs one restoration makes before it gives up: a save that needs more is
-    /// refused as ``RestorationError/unrepairable(at:_:)``.
+    /// The most repairs made in the fields of one value (a node, a payload, a stack element).
+    ///
+    /// Each such repair decodes the value again; a value that needs more is put back to its
+    /// initial value, or dropped, whole where it is, and reported so. A save is never refused
+    /// for how much it lost: a stack of damaged elements keeps every element that still
+    /// decodes, each repaired, and the rest of the save restores.
     public static var repairLimit: Int { 1000 }
 
     /// Creates an archive for the current tree.
@@ -88,15 +92,17 @@ public struct StepArchive<Root: StepNode>: Sendable {
     /// is in the report, a field the tree no longer reads among them.
     /// - Returns: The state, and what was changed to make it fit.
     /// - Throws: ``RestorationError`` for data that is not JSON (truncated, corrupted, nested
-    ///   deeper than 512 levels), not a saved state, of a newer format, or damaged beyond repair
-    ///   (more than ``repairLimit`` repairs); and, as
+    ///   deeper than 512 levels), not a saved state, of a newer format, or damaged where no
+    ///   repair fits (the root itself); and, as
     ///   ``RestorationError/unrepairable(at:_:)``, for a migration that renames a step to a
     ///   key no step can have (`""`, one with `/`), whatever the save.
     /// - Complexity: O(*n*) for a save of *n* JSON values, whatever the number of repairs,
     ///   except that a repair made directly in a field of a hand-written value (a node, a
-    ///   payload) decodes that value once more: O(*n* · *f*) at worst, where *f* is the most
-    ///   fields repaired in one value, which its type bounds. The elements of stacks, arrays
-    ///   and dictionaries, and a schema-driven tree, are repaired in one pass.
+    ///   payload) decodes that value once more, the values nested in it once each: O(*n* ·
+    ///   *d* · *f*) at worst, where *f* is the most fields repaired in one value, which its
+    ///   type bounds (and ``repairLimit`` caps), and *d* the number of such values nested in
+    ///   one another. The elements of stacks, arrays and dictionaries, and a schema-driven
+    ///   tree, are repaired in one pass.
     public func decode(_ data: Data) throws(RestorationError) -> (
         state: Root, report: RestorationReport
     ) {
@@ -135,9 +141,8 @@ public struct StepArchive<Root: StepNode>: Sendable {
         do {
             restored = try session.decode(Root.self, at: root, strict: false)
         } catch {
-            throw session.limitReached ? Self.tooManyRepairs : Self.unrepairable(error, repair)
+            throw Self.unrepairable(error, repair)
         }
-        guard !session.limitReached else { throw Self.tooManyRepairs }
         var report = repair.report
         report.changes += session.changes
         return (restored, report)
@@ -148,11 +153,10 @@ public struct StepArchive<Root: StepNode>: Sendable {
         state: Root, report: RestorationReport
     ) {
         let initialNodes = InitialNodes()
-        var fix = SchemaStateRepair(limit: Self.repairLimit, elementReference: initialNodes.node)
+        var fix = SchemaStateRepair(elementReference: initialNodes.node)
         let state =
             fix.node(repair.state, schema: schema, reference: repair.reference, path: .root)
             ?? repair.state
-        guard !fix.exceeded else { throw Self.tooManyRepairs }
         let session = RepairSession(userInfo: userInfo, limit: 0)
         do {
             let restored = try session.decode(
@@ -163,10 +167,6 @@ public struct StepArchive<Root: StepNode>: Sendable {
         } catch {
             throw Self.unrepairable(error, repair)
         }
-    }
-
-    private static var tooManyRepairs: RestorationError {
-        .unrepairable(at: "/", "more than \(repairLimit) repairs")
     }
 
     /// The refusal for an error no repair answered, naming the place it names.
