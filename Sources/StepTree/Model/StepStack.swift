@@ -89,11 +89,16 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// The levels an element adds below its stack: itself, and what it holds.
     static func levels(of box: StepNodeStorage) -> Int { 1 + box.elementDepth }
 
-    /// The levels the element in `box` would add, or ``StepPathError/tooDeep(_:)`` with them
-    /// when there are more than ``StepPath/maximumDepth``.
+    /// The most levels a stack's elements may nest: its step is at least one segment below any
+    /// root, and the bound of a tree is counted from the root (``StepPath/deepestElement``).
+    static var maximumLevels: Int { StepPath.deepestElement - 1 }
+
+    /// The levels the element in `box` would add, or ``StepPathError/tooDeep(_:)`` when there
+    /// are more than ``maximumLevels``, with the segments of the screen it would show from the
+    /// nearest place a stack can be.
     private static func checkedLevels(of box: StepNodeStorage) throws(StepPathError) -> Int {
         let levels = levels(of: box)
-        guard levels <= StepPath.maximumDepth else { throw .tooDeep(levels) }
+        guard levels <= maximumLevels else { throw StepPath.tooDeep(element: 1 + levels) }
         return levels
     }
 
@@ -613,13 +618,13 @@ extension StepStack: Codable {
         self.init(entries: entries, nextID: next)
         // As deep as `push(_:id:)` allows: a saved state is no deeper than one built in code.
         knownDepth = measuredDepth
-        if let depth = knownDepth, depth > StepPath.maximumDepth {
+        if let depth = knownDepth, depth > Self.maximumLevels {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription:
                         "elements nested \(depth) levels below their stack; at most "
-                        + "\(StepPath.maximumDepth) are allowed"))
+                        + "\(Self.maximumLevels) are allowed"))
         }
         if let (id, problem) = entries.lazy.compactMap({ entry in
             entry.box.selectionProblem.map { (entry.id, $0) }

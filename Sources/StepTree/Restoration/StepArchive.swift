@@ -100,6 +100,19 @@ public struct StepArchive<Root: StepNode>: Sendable {
     public func decode(_ data: Data) throws(RestorationError) -> (
         state: Root, report: RestorationReport
     ) {
+        let decoded = try decodeState(data)
+        do {
+            try decoded.state.checkDepthFromRoot()
+        } catch {
+            throw .unrepairable(at: "/", error.description)
+        }
+        return decoded
+    }
+
+    /// The state in `data` and what restoring it changed, before the tree's depth is checked.
+    private func decodeState(_ data: Data) throws(RestorationError) -> (
+        state: Root, report: RestorationReport
+    ) {
         try checkMigrations()
         let decoder = JSONDecoder()
         decoder.userInfo = userInfo
