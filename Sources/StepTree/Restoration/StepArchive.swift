@@ -91,7 +91,9 @@ public struct StepArchive<Root: StepNode>: Sendable {
     ///   deeper than 512 levels), not a saved state, of a newer format, or damaged beyond repair
     ///   (more than ``repairLimit`` repairs); and, as
     ///   ``RestorationError/unrepairable(at:_:)``, for a migration that renames a step to a
-    ///   key no step can have (`""`, one with `/`), whatever the save.
+    ///   key no step can have (`""`, one with `/`), whatever the save, and for a state with a
+    ///   stack element more than ``StepPath/maximumDepth`` − 1 segments below the root (a
+    ///   screen no path could select).
     /// - Complexity: O(*n*) for a save of *n* JSON values, whatever the number of repairs,
     ///   except that a repair made directly in a field of a hand-written value (a node, a
     ///   payload) decodes that value once more: O(*n* · *f*) at worst, where *f* is the most
