@@ -28,7 +28,8 @@ enum DamagedRestoreBench {
         text.replaceSubrange(friends, with: #""friends":["# + elements.joined(separator: ",") + "]")
         text.replaceSubrange(
             try require(
-                text.range(of: #""treeVersion":2"#, range: version.lowerBound..<text.endIndex)),
+                text.range(of: #""treeVersion":2"#, range: version.lowerBound..<text.endIndex),
+                "the save's tree version"),
             with: #""treeVersion":1"#)
         return (Data(text.utf8), archive)
     }
@@ -63,9 +64,4 @@ extension JSONEncoder {
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }
-}
-
-private func require<T>(_ value: T?) throws(WrongResult) -> T {
-    guard let value else { throw WrongResult(description: "the save has no tree version") }
-    return value
 }

@@ -56,6 +56,12 @@ struct WrongResult: Error, CustomStringConvertible {
     let description: String
 }
 
+/// `value`, or a wrong result saying that `what` is missing.
+func require<T>(_ value: T?, _ what: String) throws(WrongResult) -> T {
+    guard let value else { throw WrongResult(description: "\(what) is missing") }
+    return value
+}
+
 /// Throws ``WrongResult`` with `message` unless `condition` holds.
 func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws(WrongResult) {
     if !condition { throw WrongResult(description: message()) }

@@ -71,7 +71,7 @@ enum LandingBench {
         var router = DeepLinkRouter<BenchTabs>(origins: [.scheme("bench")])
         try router.register("status/<int:id>", showing: "./path/status")
         let navigator = Navigator(BenchTabs())
-        let link = try require(URL(string: "bench://status/42"))
+        let link = try require(URL(string: "bench://status/42"), "a link")
         try navigator.open(link, with: router)
         try expect(
             navigator.root.home.path.ids.count == 1,

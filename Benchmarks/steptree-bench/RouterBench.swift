@@ -24,7 +24,7 @@ enum RouterBench {
     static func match(patterns count: Int) throws -> Runner {
         let router = try router(patterns: count)
         let last = (count - 1) / 4 * 4
-        let link = try require(URL(string: "bench://s\(last / 10)/item\(last)/42"))
+        let link = try require(URL(string: "bench://s\(last / 10)/item\(last)/42"), "a link")
         let match = try router.resolve(link)
         try expect(
             match.pattern == "s\(last / 10)/item\(last)/<int:id>" && match.int("id") == 42,
@@ -36,12 +36,6 @@ enum RouterBench {
             }
         }
     }
-}
-
-/// `value`, or a wrong result when a benchmark link did not parse.
-func require<T>(_ value: T?) throws(WrongResult) -> T {
-    guard let value else { throw WrongResult(description: "a benchmark link did not parse") }
-    return value
 }
 
 /// The same document decoded into plain `Codable` types with no library: the floor for

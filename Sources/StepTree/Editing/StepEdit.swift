@@ -191,9 +191,9 @@ extension StepNode {
         }
     }
 
-    /// Refuses a value that would nest elements more than ``StepPath/maximumDepth`` levels
-    /// below the outermost stack the path passes through, the bound every stack keeps (see
-    /// ``StepStack/depth``): ``StepPathError/tooDeep(_:)`` with those levels.
+    /// Refuses a value that would put a stack element more than ``StepPath/deepestElement``
+    /// segments below the root, the one bound of a tree: ``StepPathError/tooDeep(_:)`` with the
+    /// segments of the screen that element would show.
     ///
     /// A value with no elements of its own adds none: a path reaches no deeper than the bound.
     /// - Complexity: O(*d*) for a path of *d* segments, plus the steps of `value` outside its
@@ -201,16 +201,12 @@ extension StepNode {
     private static func checkDepth(of value: any StepValue, at walk: PathWalk)
         throws(StepPathError)
     {
-        let outermost = (0..<walk.count).first { index in
-            if case .element = walk.steps[index] { true } else { false }
-        }
-        guard let outermost else { return }
         func box<Value: StepValue>(_ value: Value) -> StepNodeStorage { StepStorage.make(value) }
         let below = box(value).elementDepth
         guard below > 0 else { return }
-        // The stack is `outermost` segments down, the value `count`.
-        let levels = walk.count - outermost + below
-        if levels > StepPath.maximumDepth { throw .tooDeep(levels) }
+        // The value is `count` segments below the root.
+        let segments = walk.count + below
+        if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }
     }
 
     /// Resolves the segments into `steps` and checks the edit: `false` for an edit that changes
@@ -270,6 +266,10 @@ extension StepNode {
         case .setStack:
             guard walk.targetIsStack else { throw .notAStack(path) }
             try StepStack<EmptyStep>.validate(ids: edit.ids, at: path)
+            if !edit.ids.isEmpty, let stack = walk.target {
+                let segments = walk.count + 1 + stack.initialElement.elementDepth
+                if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }
+            }
         case .push:
             guard let stack = walk.target, stack.isStack else { throw .notAStack(path) }
             if let id = edit.ids.first {
@@ -284,14 +284,9 @@ extension StepNode {
                 guard stack.elementAccepts(element) else {
                     throw .valueMismatch(String(describing: type(of: element)), at: path)
                 }
-                // The new element is one level below the stack, the outermost stack on the path
-                // (or this one) as many above it as the path has segments from there.
-                let outermost =
-                    (0..<walk.count).first { index in
-                        if case .element = walk.steps[index] { true } else { false }
-                    } ?? walk.count
-                let levels = walk.count - outermost + stack.levels(ofElement: element)
-                if levels > StepPath.maximumDepth { throw .tooDeep(levels) }
+                // The new element is one level below the stack, `count` segments below the root.
+                let segments = walk.count + stack.levels(ofElement: element)
+                if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }
             }
         }
         return true

@@ -102,10 +102,10 @@
                 preconditionFailure(
                     "StepStack: the known depth \(knownDepth) is not the elements' \(measured)")
             }
-            if knownDepth > StepPath.maximumDepth {
+            if knownDepth > Self.maximumLevels {
                 preconditionFailure(
                     "StepStack: elements nest \(knownDepth) levels, more than "
-                        + "\(StepPath.maximumDepth)")
+                        + "\(Self.maximumLevels)")
             }
         }
 

@@ -13,12 +13,14 @@
 ///
 /// ## Depth
 ///
-/// Elements nest at most ``StepPath/maximumDepth`` levels below their stack's step (its
-/// ``depth``), the reach of the longest path: a stack refuses a value that would nest deeper,
-/// whether pushed, set, made by ``setIDs(_:makeElement:)`` or decoded, as it refuses a path
-/// deeper than that. So a tree built in code is no deeper than one built from paths and saved
-/// state, and every operation on it (diff, coding, comparing, freeing) stays within the stack
-/// a thread has.
+/// The bound is counted from a tree's root: every stack element lies at most
+/// ``StepPath/maximumDepth`` − 1 segments below it, so that every screen the tree can show is
+/// one a path selects. A stack cannot know its place, so alone it keeps its elements at most
+/// ``StepPath/maximumDepth`` − 2 levels below its own step (its ``depth``; its step is at least
+/// one segment below any root), whether pushed, set, made by ``setIDs(_:makeElement:)`` or
+/// decoded; path edits and ``StepArchive/decode(_:)`` count from the root. Every operation on
+/// a tree within the bound (diff, coding, comparing, freeing) stays within the stack a thread
+/// has.
 ///
 /// A stack shows its elements only while its parent's push layer selects it (SPEC §2). Editing
 /// the value, as above, does not select it; ``StepNode/push(_:id:onto:)`` and
@@ -92,7 +94,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// and its deepest element, that element included (`friends` holding `ann`, whose own
     /// `friends` hold `bob`: 3, as the path `ann/friends/bob` counts).
     ///
-    /// At most ``StepPath/maximumDepth``.
+    /// At most ``StepPath/maximumDepth`` − 2.
     /// - Complexity: O(1) after a push or a set of an element; O(*n*) for *n* elements after an
     ///   edit that leaves it unknown: a change in place (through a path), removing elements
     ///   that hold elements, or ``setIDs(_:makeElement:)``.
@@ -106,11 +108,16 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// The levels an element adds below its stack: itself, and what it holds.
     static func levels(of box: StepNodeStorage) -> Int { 1 + box.elementDepth }
 
-    /// The levels the element in `box` would add, or ``StepPathError/tooDeep(_:)`` with them
-    /// when there are more than ``StepPath/maximumDepth``.
+    /// The most levels a stack's elements may nest: its step is at least one segment below any
+    /// root, and the bound of a tree is counted from the root (``StepPath/deepestElement``).
+    static var maximumLevels: Int { StepPath.deepestElement - 1 }
+
+    /// The levels the element in `box` would add, or ``StepPathError/tooDeep(_:)`` when there
+    /// are more than ``maximumLevels``, with the segments of the screen it would show from the
+    /// nearest place a stack can be.
     private static func checkedLevels(of box: StepNodeStorage) throws(StepPathError) -> Int {
         let levels = levels(of: box)
-        guard levels <= StepPath.maximumDepth else { throw .tooDeep(levels) }
+        guard levels <= maximumLevels else { throw StepPath.tooDeep(element: 1 + levels) }
         return levels
     }
 
@@ -197,7 +204,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// included), setting `nil` removes it (the elements above it stay).
     ///
     /// Setting an id the stack does not hold does nothing, and so does setting a value that
-    /// nests elements more than ``StepPath/maximumDepth`` levels below the stack, as
+    /// nests elements more than ``StepPath/maximumDepth`` − 2 levels below the stack, as
     /// ``push(_:id:)`` refuses it.
     /// - Complexity: O(log *n*), or O(*n*) for a stack of at most 16 elements; removing an
     ///   element below the top also moves the entries above it down by one (a copy of one
@@ -394,10 +401,12 @@ public struct StepStack<Element: StepValue>: StepValue {
 
     /// Pushes `element` on top with a new id, minted from the stack's counter.
     /// - Returns: The element's id.
-    /// - Throws: ``StepPathError/tooDeep(_:)`` with the levels `element` would nest elements
-    ///   below the stack (itself and the deepest element it holds) when they are more than
-    ///   ``StepPath/maximumDepth``, or ``StepPathError/duplicateElementID(_:in:)`` naming the id
-    ///   a counter that has run out of numbers cannot mint; the stack is unchanged.
+    /// - Throws: ``StepPathError/tooDeep(_:)`` when the levels `element` would nest elements
+    ///   below the stack (itself and the deepest element it holds) are more than
+    ///   ``StepPath/maximumDepth`` − 2, with the segments of the screen it would show from the
+    ///   nearest place a stack can have (two more), or
+    ///   ``StepPathError/duplicateElementID(_:in:)`` naming the id a counter that has run out of
+    ///   numbers cannot mint; the stack is unchanged.
     /// - Complexity: O(1) amortized (O(*n*) for a stack of at most 16 elements), plus the steps
     ///   of `element` outside its own stacks (a number fixed by its type), whose depths are
     ///   kept.
@@ -522,7 +531,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// ones come from `makeElement`, the others are dropped with their state.
     /// - Throws: ``StepPathError`` for a duplicate, empty or `/`-containing id, or
     ///   ``StepPathError/tooDeep(_:)`` for a new element that would nest elements more than
-    ///   ``StepPath/maximumDepth`` levels below the stack (see ``push(_:id:)``); the stack is
+    ///   ``StepPath/maximumDepth`` − 2 levels below the stack (see ``push(_:id:)``); the stack is
     ///   unchanged.
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements.
     public mutating func setIDs(
@@ -670,7 +679,7 @@ extension StepStack: Codable {
     ///
     /// A destination's value is `{"status": …}`: its payload's step under its name.
     /// - Throws: `DecodingError.dataCorrupted` for a duplicate, empty or `/`-containing id, a
-    ///   counter (`next`) above `Int64.max`, an unknown destination, elements nested more than ``StepPath/maximumDepth`` levels below
+    ///   counter (`next`) above `Int64.max`, an unknown destination, elements nested more than ``StepPath/maximumDepth`` − 2 levels below
     ///   the stack (see ``depth``), and, as ``Step`` does, for an element whose selection names
     ///   a step in the wrong layer.
     public init(from decoder: any Decoder) throws {
@@ -698,13 +707,13 @@ extension StepStack: Codable {
         self.init(entries: entries, nextID: next)
         // As deep as `push(_:id:)` allows: a saved state is no deeper than one built in code.
         knownDepth = measuredDepth
-        if let depth = knownDepth, depth > StepPath.maximumDepth {
+        if let depth = knownDepth, depth > Self.maximumLevels {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription:
                         "elements nested \(depth) levels below their stack; at most "
-                        + "\(StepPath.maximumDepth) are allowed"))
+                        + "\(Self.maximumLevels) are allowed"))
         }
         if let (id, problem) = entries.lazy.compactMap({ entry in
             entry.box.selectionProblem.map { (entry.id, $0) }

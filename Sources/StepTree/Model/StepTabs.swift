@@ -62,7 +62,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     /// Adds `tab` at the end with a minted id; the first tab added is selected.
     /// - Returns: The tab's id.
     /// - Throws: ``StepPathError/tooDeep(_:)`` for a tab that nests stack elements deeper than
-    ///   ``StepPath/maximumDepth`` (see ``StepStack/depth``); the tabs are unchanged.
+    ///   a stack may (see ``StepStack/depth``); the tabs are unchanged.
     @discardableResult
     public mutating func append(_ tab: Tab) throws(StepPathError) -> String {
         defer { _checkInvariants() }

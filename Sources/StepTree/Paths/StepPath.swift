@@ -173,6 +173,15 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// Everything within it stays within a measured stack budget.
     public static let maximumDepth = 128
 
+    /// The most segments between a tree's root and any stack element in it: one fewer than
+    /// ``maximumDepth``, so that the step an element shows is within a path's reach too (a
+    /// screen the tree can show is one a path can select).
+    static var deepestElement: Int { maximumDepth - 1 }
+
+    /// The error for a stack element `segments` below the root, deeper than
+    /// ``deepestElement``: the path of the screen it would show.
+    static func tooDeep(element segments: Int) -> StepPathError { .tooDeep(segments + 1) }
+
     /// The longest key or element id, in UTF-8 bytes.
     public static let maximumSegmentLength = 1024
 

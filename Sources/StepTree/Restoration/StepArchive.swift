@@ -95,7 +95,9 @@ public struct StepArchive<Root: StepNode>: Sendable {
     ///   deeper than 512 levels), not a saved state, of a newer format, or damaged where no
     ///   repair fits (the root itself); and, as
     ///   ``RestorationError/unrepairable(at:_:)``, for a migration that renames a step to a
-    ///   key no step can have (`""`, one with `/`), whatever the save.
+    ///   key no step can have (`""`, one with `/`), whatever the save, and for a state with a
+    ///   stack element more than ``StepPath/maximumDepth`` − 1 segments below the root (a
+    ///   screen no path could select).
     /// - Complexity: O(*n*) for a save of *n* JSON values, whatever the number of repairs,
     ///   except that a repair made directly in a field of a hand-written value (a node, a
     ///   payload) decodes that value once more, the values nested in it once each: O(*n* ·
@@ -104,6 +106,19 @@ public struct StepArchive<Root: StepNode>: Sendable {
     ///   one another. The elements of stacks, arrays and dictionaries, and a schema-driven
     ///   tree, are repaired in one pass.
     public func decode(_ data: Data) throws(RestorationError) -> (
+        state: Root, report: RestorationReport
+    ) {
+        let decoded = try decodeState(data)
+        do {
+            try decoded.state.checkDepthFromRoot()
+        } catch {
+            throw .unrepairable(at: "/", error.description)
+        }
+        return decoded
+    }
+
+    /// The state in `data` and what restoring it changed, before the tree's depth is checked.
+    private func decodeState(_ data: Data) throws(RestorationError) -> (
         state: Root, report: RestorationReport
     ) {
         try checkMigrations()

@@ -127,16 +127,17 @@ import Testing
     }
 
     @Test func pushingAWholeValueRefusesElementsNestedDeeperThanAPathReaches() throws {
-        // 64 nested friends put the innermost one 127 levels below the outer stack: as deep as
-        // a path from a stack at the root reaches.
-        let deepest = try Self.chain(64)
-        #expect(deepest.friends.depth == 127)
+        // 63 nested friends put the innermost one 125 levels below the outer stack: as deep as
+        // a stack one step below the root may hold, the innermost friend's screen 128 segments
+        // down.
+        let deepest = try Self.chain(63)
+        #expect(deepest.friends.depth == 125)
         var outer = ProfileSteps()
         #expect(throws: StepPathError.tooDeep(129)) {
             try outer.friends.value.push(deepest, id: "u")
         }
         #expect(outer == ProfileSteps())
-        #expect(throws: StepPathError.tooDeep(129)) { try Self.chain(65) }
+        #expect(throws: StepPathError.tooDeep(129)) { try Self.chain(64) }
         // Setting an element to it is ignored, as setting `nil` is; making one refuses it.
         try outer.friends.value.push(ProfileSteps(), id: "u")
         outer.friends[id: "u"] = deepest
@@ -146,38 +147,38 @@ import Testing
         }
         #expect(outer.friends.ids == ["u"])
         // One level less fits everywhere.
-        let fits = try Self.chain(63)
+        let fits = try Self.chain(62)
         outer.friends[id: "u"] = fits
         #expect(outer.friends[id: "u"] == fits)
-        #expect(outer.friends.depth == 127)
+        #expect(outer.friends.depth == 125)
         try outer.friends.value.setIDs(["u", "v"]) { _ in fits }
-        #expect(outer.friends.depth == 127)
+        #expect(outer.friends.depth == 125)
     }
 
     @Test func aValueSelectedThroughAPathIsHeldToTheSameBound() throws {
         var steps = AppSteps()
         try steps.setStack(path: "profile/friends", ids: ["u0"])
         let before = steps
-        // `u0` is one level below its stack, so what it holds may reach 127 more, not 128.
-        let deep = try CodeBuiltDepthTests.chain(64)
-        #expect(throws: StepPathError.tooDeep(129)) {
+        // `u0` is 3 segments below the root: what it holds may reach 124 more, not 126.
+        let deep = try CodeBuiltDepthTests.chain(63)
+        #expect(throws: StepPathError.tooDeep(130)) {
             try steps.select(path: "profile/friends/u0", with: deep)
         }
         #expect(steps == before)
         let route = StepRoute(\AppSteps.profile).then(\.friends).element("u0")
-        #expect(throws: StepPathError.tooDeep(129)) {
+        #expect(throws: StepPathError.tooDeep(130)) {
             try steps.select(path: route.path, with: deep)
         }
         #expect(steps == before)
-        try steps.select(path: "profile/friends/u0", with: CodeBuiltDepthTests.chain(63))
-        #expect(steps.profile.friends.depth == 127)
+        try steps.select(path: "profile/friends/u0", with: CodeBuiltDepthTests.chain(62))
+        #expect(steps.profile.friends.depth == 125)
         // Outside any stack a value keeps its own stacks' bound.
         steps.select(\.profile, with: deep)
-        #expect(steps.profile.friends.depth == 127)
+        #expect(steps.profile.friends.depth == 125)
     }
 
     @Test func savedStateIsHeldToTheBoundOfCode() throws {
-        let deepest = try Self.chain(64)
+        let deepest = try Self.chain(63)
         let data = Data(try Self.json(deepest).utf8)
         #expect(try JSONDecoder().decode(ProfileSteps.self, from: data) == deepest)
         // One more level, written by hand around the deepest value: refused.
@@ -200,17 +201,17 @@ import Testing
         let deepest = try {
             var steps = AppSteps()
             steps.selected = StepSelection(.profile)
-            steps.profile.value = try Self.chain(64)
+            steps.profile.value = try Self.chain(63)
             return steps
         }()
-        let path = "profile" + (0..<64).map { "/friends/u\($0)" }.joined()
-        #expect(deepest.visibleScreen.segments.count == 130)  // the last friend's main
+        let path = "profile" + (0..<63).map { "/friends/u\($0)" }.joined()
+        #expect(deepest.visibleScreen.segments.count == 128)  // the last friend's main
         DepthLimitTests.onSmallStack(kilobytes: 1024) {
             var steps = deepest
-            #expect(NavigationDiff.events(from: AppSteps(), to: steps).count == 65)
+            #expect(NavigationDiff.events(from: AppSteps(), to: steps).count == 64)
             #expect(steps == deepest && steps.hashValue == deepest.hashValue)
             let navigator = Navigator(AppSteps())
-            #expect(navigator.transaction(.restoration) { $0.restore(steps) }.count == 65)
+            #expect(navigator.transaction(.restoration) { $0.restore(steps) }.count == 64)
             #expect(navigator.root == deepest)
             do {
                 let data = try JSONEncoder().encode(steps)
@@ -223,6 +224,90 @@ import Testing
             #expect(steps == AppSteps())
         }
     }
+}
+
+/// The bound is counted from the root: every screen a tree can show, whether built in code, by
+/// paths or decoded, is one a path selects, a path string names and a recording replays.
+@Suite struct RootDepthTests {
+    /// The deepest chain of friends code can build by pushing whole values: the levels it has.
+    static func deepestChain() -> (levels: Int, profile: ProfileSteps) {
+        var built = (levels: 0, profile: ProfileSteps())
+        while let deeper = try? CodeBuiltDepthTests.chain(built.levels + 1) {
+            built = (built.levels + 1, deeper)
+        }
+        return built
+    }
+
+    @Test func theDeepestValueBuiltInCodeShowsAScreenThatPathsAndRecordingsReach() throws {
+        let (levels, deepest) = Self.deepestChain()
+        #expect(levels == 63)
+        #expect(throws: StepPathError.tooDeep(129)) { try CodeBuiltDepthTests.chain(64) }
+        var steps = AppSteps()
+        steps.selected = StepSelection(.profile)
+        steps.profile.value = deepest
+        let screen = steps.visibleScreen
+        #expect(screen.segments.count == StepPath.maximumDepth)
+        #expect(try StepPath(parsing: screen.description) == screen)
+        var selected = steps
+        try selected.select(path: screen)
+        #expect(selected == steps)
+        let sink = LineSink()
+        let navigator = Navigator(AppSteps())
+        try StepsObservation.withObserver(SessionRecorder(clock: TestClock()) { sink.append($0) }) {
+            navigator.transaction(.deepLink) { $0 = steps }
+            let replayed = try SessionReplay.replay(sink.text, as: AppSteps.self)
+            #expect(replayed.last?.screen.visibleScreen == screen)
+        }
+    }
+
+    @Test func anElementWhoseScreenAPathCannotReachIsRefusedByPaths() throws {
+        var steps = try DepthLimitTests.deepestState()
+        let before = steps
+        // The stack of the last friend is 128 segments below the root: an element pushed there
+        // would show its own screen at 130.
+        let stack = try StepPath(parsing: DepthLimitTests.friendPath(62) + "/friends")
+        #expect(throws: StepPathError.tooDeep(130)) { try steps.setStack(path: stack, ids: ["x"]) }
+        #expect(throws: StepPathError.tooDeep(130)) {
+            try steps.push(path: stack, with: ProfileSteps())
+        }
+        #expect(steps == before)
+        // A value is counted from the root, wherever the path puts it.
+        let friend = try StepPath(parsing: DepthLimitTests.friendPath(0))
+        #expect(throws: StepPathError.tooDeep(130)) {
+            try steps.select(path: friend, with: Self.deepestChain().profile)
+        }
+        #expect(steps == before)
+    }
+
+    @Test func aSaveDeeperFromTheRootThanAPathReachesIsRefused() throws {
+        // Every stack within its own bound, the profile two steps below the root: its deepest
+        // friend is 128 segments down, its screen 129.
+        var steps = TwoLevels()
+        steps.inner.value.profile.value = Self.deepestChain().profile
+        let archive = StepArchive(version: 1, initial: TwoLevels())
+        let data = try archive.encode(steps)
+        #expect(
+            throws: RestorationError.unrepairable(at: "/", StepPathError.tooDeep(129).description)
+        ) { try archive.decode(data) }
+        // One level less restores.
+        steps.inner.value.profile.value = try CodeBuiltDepthTests.chain(62)
+        #expect(try archive.decode(archive.encode(steps)).state == steps)
+    }
+}
+
+/// A profile two steps below the root.
+private struct TwoLevels: StepsCollection {
+    enum Key: String, StepKey { case inner }
+    var selected = StepSelection<Key>(.inner)
+    var inner = Step(OneLevel())
+    static let steps = StepTable<Self>(.inline(.inner, \.inner))
+}
+
+private struct OneLevel: StepsCollection {
+    enum Key: String, StepKey { case profile }
+    var selected = StepSelection<Key>(.profile)
+    var profile = Step(ProfileSteps())
+    static let steps = StepTable<Self>(.inline(.profile, \.profile))
 }
 
 /// A node whose child step is a computed property over another stored one: its setter counts.
