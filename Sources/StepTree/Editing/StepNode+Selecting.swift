@@ -105,12 +105,25 @@ extension StepNode {
     /// Replaces this state with `saved`, another state of the same tree built independently (a
     /// restoration).
     ///
-    /// On a bare value this is an assignment; diff the two states, or use
-    /// ``Navigator/restore(_:transaction:)``, to get the events that go straight to the saved
-    /// screen.
-    /// - Complexity: O(1).
+    /// Diff the two states, or use ``Navigator/restore(_:transaction:)``, to get the events
+    /// that go straight to the saved screen.
+    ///
+    /// The stacks keep the counters of this state where they are ahead of the saved ones, as
+    /// every other reset of a stack does: a screen pushed after the restore, in the same change
+    /// too, is never minted an id a screen in its place had. The saved elements keep their ids.
+    /// So the result is `saved` itself, unless a stack of this state has pushed more than the
+    /// same stack of `saved`.
+    /// - Complexity: O(1) when no stack of this state has pushed; otherwise O(*s*) for the *s*
+    ///   steps outside stack elements.
     public mutating func restore(_ saved: Self) {
-        self = saved
+        let old = StepStorage.make(self)
+        guard old.holdsUsedCounter else {
+            self = saved
+            return
+        }
+        let restored = StepStorage.make(saved)
+        restored.adoptCounters(from: old)
+        self = restored.value
     }
 
     /// Whether every step along `path` is selected (stack elements only need to exist); `false`

@@ -53,6 +53,7 @@ struct FlowHost: StepsCollection {
     /// Every way the engine empties a stack keeps its counter: the next push is another screen.
     @Test(arguments: [
         "show page", "select sibling", "dismiss flow", "close frame", "set ids", "pop to root",
+        "restore",
     ])
     func aStackEmptiedInAnyWayNeverMintsAnIdItsScreensHad(_ reset: String) throws {
         var host = FlowHost()
@@ -69,6 +70,7 @@ struct FlowHost: StepsCollection {
             let closed = host.close(frame)
             #expect(closed)
         case "set ids": try host.setStack(path: "flow/path", ids: [])
+        case "restore": host.restore(FlowHost())
         default: host.flow.path.value.popToRoot()
         }
         try host.select(path: "flow/page")
