@@ -1,5 +1,5 @@
 // The path operations of every tree value: here, with the editor they run on, so that the model
-// (Model/StepNode.swift, the protocol) does not know the editor.
+// (Model/Vocabulary/StepNode.swift, the protocol) does not know the editor.
 
 extension StepNode {
     /// Selects every step along `path` (a deep link): each node on the way selects the next

@@ -1,5 +1,5 @@
 // A hand-written node's own select and deselect: edits, so they sit with the editor rather than
-// with the protocol (Model/StepsCollection.swift).
+// with the protocol (Model/Vocabulary/StepsCollection.swift).
 
 extension StepsCollection {
     /// Selects the child `key` in its layer, in this node only.
