@@ -48,10 +48,13 @@
                     node = node.child(index).storage
                 case .element(let index):
                     if isLast, operation == .remove {
-                        if node.elementCount != index {
+                        // A closed frame's element goes alone: those below it stay, those above
+                        // move down; otherwise it goes with every element above it.
+                        if edit.alone ? node.elementCount < index : node.elementCount != index {
                             preconditionFailure(
-                                "StepEditor: remove of \(path) leaves \(node.elementCount) "
-                                    + "elements, not \(index)")
+                                "StepEditor: remove\(edit.alone ? " alone" : "") of \(path) "
+                                    + "leaves \(node.elementCount) elements, not "
+                                    + "\(edit.alone ? "at least " : "")\(index)")
                         }
                         return _checkReport(walked, from: startDepth)
                     }
