@@ -1,12 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The library modules over the core, which the tools, tests and fuzzers use whole.
+let allModules: [Target.Dependency] = [
+    "StepTree", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers",
+]
+
 let package = Package(
     name: "StepTree",
     // The lowest the code allows: `Observation` (the observable navigator) needs these.
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
+        // What every app needs: the model, paths, identity, editing, the diffing engine, the
+        // navigator, observation and bindings.
         .library(name: "StepTree", targets: ["StepTree"]),
+        // Deep links from the outside world: the router, route tables, the inbox and gates.
+        .library(name: "StepTreeDeepLinks", targets: ["StepTreeDeepLinks"]),
+        // Saves that restore across versions: the archive, migrations and repairs.
+        .library(name: "StepTreeRestoration", targets: ["StepTreeRestoration"]),
+        // What a UI layer builds on: the screen model, the plans and the sequencer.
+        .library(name: "StepTreeDrivers", targets: ["StepTreeDrivers"]),
         // For development: the headless screen, the simulated UIKit, the test clock, session
         // recording and replay, the linter, the diagrams and the conformance runner.
         .library(name: "StepTreeTools", targets: ["StepTreeTools"]),
@@ -17,10 +30,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "StepTree"),
-        .target(name: "StepTreeTools", dependencies: ["StepTree"]),
+        .target(name: "StepTreeDeepLinks", dependencies: ["StepTree"]),
+        .target(name: "StepTreeRestoration", dependencies: ["StepTree"]),
+        .target(name: "StepTreeDrivers", dependencies: ["StepTree"]),
+        .target(name: "StepTreeTools", dependencies: allModules),
         .target(name: "StepTreeSwiftUI", dependencies: ["StepTree"]),
-        .target(name: "StepTreeUIKit", dependencies: ["StepTree"]),
-        .executableTarget(name: "steptree", dependencies: ["StepTree", "StepTreeTools"]),
+        .target(name: "StepTreeUIKit", dependencies: ["StepTree", "StepTreeDrivers"]),
+        .executableTarget(name: "steptree", dependencies: allModules + ["StepTreeTools"]),
         .target(
             name: "ExampleSteps",
             dependencies: ["StepTree"],
@@ -28,89 +44,89 @@ let package = Package(
         ),
         .executableTarget(
             name: "mastodon-client",
-            dependencies: ["StepTree"],
+            dependencies: ["StepTree", "StepTreeDeepLinks"],
             path: "Examples/MastodonClient"
         ),
         .executableTarget(
             name: "profile-app",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps"],
             path: "Examples/ProfileApp"
         ),
         .executableTarget(
             name: "recursive-profiles",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps"],
             path: "Examples/RecursiveProfiles"
         ),
         .executableTarget(
             name: "schema-app",
-            dependencies: ["StepTree", "StepTreeTools"],
+            dependencies: allModules + ["StepTreeTools"],
             path: "Examples/SchemaApp",
             resources: [.copy("shop.json")]
         ),
         // How an app team tests its navigation: deep links in, events and screens out.
         .testTarget(
             name: "ExampleAppTests",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps"],
             path: "Examples/AppTests"
         ),
         .executableTarget(
             name: "steptree-bench",
-            dependencies: ["StepTree", "ExampleSteps"],
+            dependencies: allModules + ["ExampleSteps"],
             path: "Benchmarks/steptree-bench"
         ),
         // libFuzzer targets (see Fuzz/README.md and .ci/fuzz); in a plain build each replays
         // the input files it is given.
         .target(
-            name: "FuzzSupport", dependencies: ["StepTree", "StepTreeTools", "ExampleSteps"],
+            name: "FuzzSupport", dependencies: allModules + ["StepTreeTools", "ExampleSteps"],
             path: "Fuzz/Support"),
         .executableTarget(
             name: "fuzz-paths",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             path: "Fuzz/Paths"
         ),
         .executableTarget(
             name: "fuzz-urls",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             path: "Fuzz/URLs"
         ),
         .executableTarget(
             name: "fuzz-schema",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             path: "Fuzz/Schema"
         ),
         .executableTarget(
             name: "fuzz-state",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             path: "Fuzz/State"
         ),
         .executableTarget(
             name: "fuzz-sequencer",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             path: "Fuzz/Sequencer"
         ),
         .executableTarget(
             name: "fuzz-replay",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             path: "Fuzz/Replay"
         ),
         .executableTarget(
             name: "fuzz-archive",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             path: "Fuzz/Archive"
         ),
         .executableTarget(
             name: "fuzz-cases",
-            dependencies: ["StepTree", "StepTreeTools", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "FuzzSupport"],
             path: "Fuzz/Cases"
         ),
         .executableTarget(
             name: "fuzz-map",
-            dependencies: ["StepTree", "StepTreeTools", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "FuzzSupport"],
             path: "Fuzz/Map"
         ),
         .testTarget(
             name: "StepTreeTests",
-            dependencies: ["StepTree", "StepTreeTools", "ExampleSteps", "FuzzSupport"],
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],

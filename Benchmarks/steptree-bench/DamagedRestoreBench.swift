@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeRestoration
 
 /// A save of the example tree whose friends' stack holds 20,000 profiles, every other one
 /// damaged (about 2.8 MB): restoring keeps every element and reports what each damaged one lost.

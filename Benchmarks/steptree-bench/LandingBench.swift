@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 
 // The operations an app runs on every navigation that the select benchmarks do not cover: `==`
 // of two states, `push(_:)` of a destination, and a link that pushes a screen, landed through a

@@ -1,5 +1,7 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
+import StepTreeRestoration
 
 enum RouterBench {
     /// A router of `count` patterns in groups of ten sharing their first segment

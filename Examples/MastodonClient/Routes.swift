@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 
 /// The links the client opens: statuses, accounts and hashtags from any server, and the app's
 /// own scheme. Each lands in the selected tab, on top of its stack, with a minted id and the

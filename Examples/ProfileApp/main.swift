@@ -6,6 +6,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeDrivers
 import StepTreeTools
 
 // A state saved by an earlier run, restored near the end.

@@ -13,6 +13,7 @@ import ExampleSteps
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeRestoration
 
 /// The payload of wide numbers, in version 1.
 struct FeedV1: StepValue {

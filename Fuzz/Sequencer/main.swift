@@ -14,6 +14,7 @@ import ExampleSteps
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeDrivers
 import StepTreeTools
 
 /// One moment of an input line; the first byte picks it.

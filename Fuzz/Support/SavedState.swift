@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeRestoration
 
 /// JSON with its numbers kept as written, for comparing saved states digit by digit.
 public indirect enum JSONText: Hashable, Sendable {

@@ -10,6 +10,7 @@ import ExampleSteps
 import Foundation
 import FuzzSupport
 import StepTree
+import StepTreeDeepLinks
 
 let comparedSegments = ExampleTwin.comparedSegments
 let schema = ExampleTwin.schema

@@ -5,6 +5,7 @@
 #if canImport(UIKit) && !os(watchOS)
     import UIKit
     import StepTree
+    import StepTreeDrivers
 
     /// A ``NavigationDriver`` over UIKit: a `UITabBarController` for the root's tabs (or a
     /// `UINavigationController` at the window root), one `UINavigationController` per tab and

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import StepTreeTools
 
 /// `steptree lint --schema S.json [--routes R.json] [--max-modal-depth N]`: prints one line per

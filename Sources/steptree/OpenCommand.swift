@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 
 /// `steptree open --schema S.json --routes R.json URL...`: routes each URL from the schema's
 /// initial state and prints the screen it lands on, the events and the payloads the link gave

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeDrivers
 import StepTreeTools
 import Synchronization
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
+import StepTreeRestoration
 import Testing
 
 // The README blocks of "Deep links from outside" and "Restoring after an update", compiled and

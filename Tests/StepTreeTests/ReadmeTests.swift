@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDrivers
 import StepTreeTools
 import Testing
 

@@ -1,8 +1,8 @@
 /// A path checked against one tree value: the storage of each node along it.
-struct ResolvedPath {
-    var steps: [PathStep] = []
+package struct ResolvedPath {
+    package var steps: [PathStep] = []
     /// `nodes[i]` is the node that `steps[i]` starts from; `nodes.last` is the target.
-    var nodes: [StepNodeStorage] = []
+    package var nodes: [StepNodeStorage] = []
     /// The segments being resolved, of which the first `steps.count` are resolved.
     let segments: [Substring]
 
@@ -10,12 +10,14 @@ struct ResolvedPath {
     var path: StepPath { prefix(steps.count) }
 
     /// The path of the first `count` segments.
-    func prefix(_ count: Int) -> StepPath { StepPath(segments[..<count].map { String($0) }) }
+    package func prefix(_ count: Int) -> StepPath {
+        StepPath(segments[..<count].map { String($0) })
+    }
 
     /// Resolves `segments` from `root`; reads only.
     /// - Complexity: O(*d*) look-ups for a path of depth *d* (O(*n*) per stack segment for a
     ///   stack of *n* elements).
-    init(_ segments: [Substring], from root: StepNodeStorage) throws(StepPathError) {
+    package init(_ segments: [Substring], from root: StepNodeStorage) throws(StepPathError) {
         self.segments = segments
         steps.reserveCapacity(segments.count)
         nodes.reserveCapacity(segments.count + 1)
@@ -32,9 +34,9 @@ struct ResolvedPath {
     }
 
     /// The parent of the target.
-    var parent: StepNodeStorage { nodes[nodes.count - 2] }
+    package var parent: StepNodeStorage { nodes[nodes.count - 2] }
     /// The target node.
-    var target: StepNodeStorage { nodes[nodes.count - 1] }
+    package var target: StepNodeStorage { nodes[nodes.count - 1] }
 
     /// Whether every step along the path is selected (stack elements only need to exist).
     var isSelected: Bool {
@@ -49,7 +51,9 @@ struct ResolvedPath {
 extension StepPathError {
     /// The error for a segment that names nothing from `node`, which the path `path` leads to:
     /// an unknown element in a stack, else an unknown step.
-    static func unknown(_ segment: String, in path: StepPath, from node: StepNodeStorage) -> Self {
+    package static func unknown(_ segment: String, in path: StepPath, from node: StepNodeStorage)
+        -> Self
+    {
         unknown(segment, in: path, isStack: node.isStack)
     }
 

@@ -85,10 +85,10 @@ package struct StepEdit {
     /// Select the path and give the stack at its end exactly `ids`.
     package static func setStack(_ ids: [String]) -> StepEdit { StepEdit(.setStack, ids: ids) }
     /// Remove the path's last step as a gesture does.
-    static var remove: StepEdit { StepEdit(.remove) }
+    package static var remove: StepEdit { StepEdit(.remove) }
     /// Remove the path's last step for the user's gesture: refused when it would take away a
     /// modal that is not user-dismissible.
-    static var removeByUser: StepEdit {
+    package static var removeByUser: StepEdit {
         var edit = StepEdit(.remove)
         edit.byUser = true
         return edit

@@ -139,5 +139,5 @@ extension StepNode {
 
 extension StepPath {
     /// The segments as slices, as the editor takes them.
-    var parts: [Substring] { segments.map { Substring($0) } }
+    package var parts: [Substring] { segments.map { Substring($0) } }
 }

@@ -41,7 +41,7 @@ public struct ScreenFrame: Hashable, Sendable, CustomStringConvertible {
         case path(value: (any StepValue)?)
     }
 
-    init(
+    package init(
         path: StepPath, identity: StepIdentity, destination: String? = nil,
         snapshot: StepNodeStorage? = nil
     ) {

@@ -4,37 +4,37 @@
 ///
 /// Nodes are matched across states by identity, which includes the path and kinds, so two
 /// states of different schema versions render and compare key by key.
-struct ScreenRendering {
+package struct ScreenRendering {
     /// A container of frames: the root, the window chain, or the container a tab or a presented
     /// step owns.
-    enum Container: Hashable {
+    package enum Container: Hashable {
         case root, window
         case owned(StepIdentity)
     }
 
     /// Where a node sits: a frame (by its identity) or a container.
-    enum Place: Hashable {
+    package enum Place: Hashable {
         case frame(StepIdentity)
         case container(Container)
     }
 
-    struct Node {
-        let identity: StepIdentity
+    package struct Node {
+        package let identity: StepIdentity
         /// The index of the parent, -1 for the root.
-        let parent: Int
+        package let parent: Int
         /// The key or element id (empty for the root).
-        let segment: String
+        package let segment: String
         /// The kind in the parent; `nil` for the root and for stack elements.
-        let kind: StepKind?
+        package let kind: StepKind?
         let isElement: Bool
         let isActive: Bool
-        let place: Place
+        package let place: Place
         /// For a frame: the container it is in, and its position there (in the window chain,
         /// for a modal).
-        let container: Container?
+        package let container: Container?
         let position: Int
         /// The key of the selected content child.
-        let contentKey: String?
+        package let contentKey: String?
         /// The node's box in the rendered state.
         let storage: StepNodeStorage
         /// The node's index among its parent's children (its position, for an element); -1 for
@@ -43,29 +43,29 @@ struct ScreenRendering {
         /// For a presented step, whether a gesture may dismiss it.
         let isUserDismissible: Bool
 
-        var isModal: Bool { if case .present = kind { true } else { false } }
-        var isPushed: Bool { isElement || kind == .push }
-        var isContent: Bool { kind == .tab || kind == .inline }
-        var style: PresentationStyle {
+        package var isModal: Bool { if case .present = kind { true } else { false } }
+        package var isPushed: Bool { isElement || kind == .push }
+        package var isContent: Bool { kind == .tab || kind == .inline }
+        package var style: PresentationStyle {
             if case .present(let style) = kind { style } else { .sheet }
         }
     }
 
-    private(set) var nodes: [Node] = []
+    package private(set) var nodes: [Node] = []
     /// The node index of each identity.
-    private(set) var index: [StepIdentity: Int] = [:]
+    package private(set) var index: [StepIdentity: Int] = [:]
     /// The frames of every container that has any, bottom first.
     private(set) var frames: [Container: [StepIdentity]] = [:]
     /// The presented nodes, bottom first.
-    private(set) var window: [Int] = []
+    package private(set) var window: [Int] = []
     /// The content children (tabs, inline variants) by parent and key.
-    private(set) var contentChildren: [ChildSlot: Int] = [:]
+    package private(set) var contentChildren: [ChildSlot: Int] = [:]
 
-    struct ChildSlot: Hashable {
+    package struct ChildSlot: Hashable {
         let parent: StepIdentity
         let segment: SegmentKey
 
-        init(parent: StepIdentity, segment: String) {
+        package init(parent: StepIdentity, segment: String) {
             self.parent = parent
             self.segment = SegmentKey(segment)
         }
@@ -73,7 +73,7 @@ struct ScreenRendering {
 
     /// Renders the tree whose root box is `root`.
     /// - Complexity: O(*m*) for *m* mounted nodes.
-    init(_ root: StepNodeStorage) {
+    package init(_ root: StepNodeStorage) {
         walk(
             root, identity: .root, parent: -1, childIndex: -1, segment: "", kind: nil,
             isElement: false, isUserDismissible: true, isActive: true, region: .root,
@@ -88,7 +88,7 @@ struct ScreenRendering {
     }
 
     /// The screen of node `index`, with a snapshot of its box.
-    func frame(_ index: Int) -> ScreenFrame {
+    package func frame(_ index: Int) -> ScreenFrame {
         let node = nodes[index]
         return ScreenFrame(
             path: path(index), identity: node.identity,
@@ -97,7 +97,7 @@ struct ScreenRendering {
     }
 
     /// The modal of node `index`, a presented step.
-    func modal(_ index: Int) -> ScreenModal {
+    package func modal(_ index: Int) -> ScreenModal {
         let node = nodes[index]
         return ScreenModal(
             frame: frame(index), id: node.identity, style: node.style,
@@ -105,7 +105,7 @@ struct ScreenRendering {
     }
 
     /// The path of node `index`.
-    func path(_ index: Int) -> StepPath {
+    package func path(_ index: Int) -> StepPath {
         var segments: [String] = []
         var node = index
         while node > 0 {

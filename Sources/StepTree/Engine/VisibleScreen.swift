@@ -24,7 +24,7 @@ extension StepNode {
 }
 
 /// The path to the visible screen: each step's segment, and the identity of the last step.
-struct VisiblePath {
+package struct VisiblePath {
     var segments: [String] = []
     /// The identity of the last step, computed as ``ScreenRendering`` computes it.
     var identity = StepIdentity.root
@@ -33,7 +33,7 @@ struct VisiblePath {
     var screen: (depth: Int, identity: StepIdentity, storage: StepNodeStorage?, isElement: Bool) =
         (0, .root, nil, false)
 
-    var path: StepPath { StepPath(segments) }
+    package var path: StepPath { StepPath(segments) }
 
     /// The screen that holds the visible step, as ``ScreenRendering/frame(_:)`` makes it.
     var holder: ScreenFrame {
@@ -47,7 +47,7 @@ struct VisiblePath {
 extension StepNodeStorage {
     /// The path to the visible screen below this node.
     /// - Complexity: O(*d*) for a tree of depth *d*.
-    var visiblePath: VisiblePath {
+    package var visiblePath: VisiblePath {
         var visible = VisiblePath()
         visible.screen.storage = self
         var node = self

@@ -74,7 +74,7 @@ public final class Navigator<Root: StepNode>: Sendable {
     ///
     /// Its streams are given it or about to be; 0 before the first. What a follower waits to
     /// have seen.
-    var publishedSequence: UInt64 { streams.withLock { $0.published } }
+    package var publishedSequence: UInt64 { streams.withLock { $0.published } }
 
     /// The current state.
     ///

@@ -45,7 +45,7 @@ struct NodeSelectionSnapshot: Equatable {
 
 extension StepNode {
     /// The path resolved in this value, or `nil` when it names no step.
-    func resolve(_ path: StepPath) -> ResolvedPath? {
+    package func resolve(_ path: StepPath) -> ResolvedPath? {
         guard path.segments.count <= StepPath.maximumDepth else { return nil }
         return try? ResolvedPath(path.parts, from: StepStorage.make(self))
     }

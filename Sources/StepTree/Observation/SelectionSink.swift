@@ -69,7 +69,7 @@ package enum SelectionSink: Sendable {
 /// Selection changes collected during one bare-value select call, for the observer that was
 /// listening when it started.
 @usableFromInline
-struct SelectionReport {
+package struct SelectionReport {
     let observer: InstalledObserver
     var changes: [SelectionChange] = []
 
@@ -108,7 +108,7 @@ struct SelectionReport {
 
     /// Runs `body`, holding back every selection report it makes until it returns; a body that
     /// throws reports nothing.
-    static func holding<Result, Failure: Error>(
+    package static func holding<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let held = Held()

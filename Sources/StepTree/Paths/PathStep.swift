@@ -1,5 +1,5 @@
 /// One resolved segment of a path: a child by declaration index, or a stack element by position.
-enum PathStep: Hashable, Sendable {
+package enum PathStep: Hashable, Sendable {
     case child(Int)
     case element(Int)
 }

@@ -58,7 +58,7 @@ extension StepPath {
     /// The segments are what lies between the `/`s after the one that starts the path. An
     /// empty segment stays, to be refused: a doubled `/` anywhere, a trailing `//` included,
     /// makes one.
-    static func urlSegments(_ percentEncodedPath: String) -> [Substring] {
+    package static func urlSegments(_ percentEncodedPath: String) -> [Substring] {
         var path = Substring(percentEncodedPath)
         if path.hasPrefix("/") { path = path.dropFirst() }
         guard !path.isEmpty else { return [] }

@@ -38,7 +38,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     /// The path, checked: throws ``problem`` for a literal that did not parse.
-    func checked() throws(StepPathError) -> StepPath {
+    package func checked() throws(StepPathError) -> StepPath {
         if let problem { throw problem }
         return self
     }
@@ -86,7 +86,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// The segments of a relative path such as `profile/detail/dark`, as slices of `text`:
     /// deep links resolve them without copying each into a `String`.
     /// - Throws: The errors of ``init(parsing:)``.
-    static func parts(of text: String) throws(StepPathError) -> [Substring] {
+    package static func parts(of text: String) throws(StepPathError) -> [Substring] {
         _ = try text.withUTF8Bytes(checkedSegmentCount).get()
         // One leading `/` is allowed (SPEC §4).
         let hasLeadingSlash = text.utf8.first == UInt8(ascii: "/")
@@ -200,7 +200,8 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// Whether two keys or element ids are the same: keys and ids are compared by their Unicode
     /// scalars, exactly (byte for byte in UTF-8), never by canonical equivalence, so `é` and
     /// `e` + U+0301 are two different ids, as they print differently in events.
-    static func sameSegment(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+    package static func sameSegment(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool
+    {
         lhs.utf8.count == rhs.utf8.count && rhs.withUTF8Bytes { sameSegment(lhs, $0) }
     }
 
@@ -340,13 +341,13 @@ extension StepPath: Codable {
 
 /// The UTF-8 bytes of one path segment, or of a whole path text, as the engine compares them
 /// with keys and ids.
-@usableFromInline typealias SegmentBytes = UnsafeBufferPointer<UInt8>
+@usableFromInline package typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 
 extension StringProtocol {
     /// Runs `body` on the text's UTF-8 bytes, which a native string stores contiguously; any
     /// other (a bridged string) is copied first.
     @_alwaysEmitIntoClient
-    func withUTF8Bytes<Result>(_ body: (SegmentBytes) -> Result) -> Result {
+    package func withUTF8Bytes<Result>(_ body: (SegmentBytes) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = String(self)
         return copy.withUTF8(body)

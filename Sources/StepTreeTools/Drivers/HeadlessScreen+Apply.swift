@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeDrivers
 
 extension HeadlessScreen {
     /// Plays `events` the way a UI layer would, then lets the containers that SPEC §3 makes

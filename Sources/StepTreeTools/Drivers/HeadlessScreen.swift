@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeDrivers
 
 /// What is on screen for one state of a step tree (SPEC §2), and a UI layer that plays
 /// navigation events on it: the headless reference driver, for tests on any platform.

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 
 extension LintFinding.Rule {
     /// A route the router refuses to register: a malformed pattern or target.

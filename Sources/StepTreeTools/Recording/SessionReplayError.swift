@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeDrivers
 
 /// Why a replay stopped: the line of the recording and what disagrees there.
 public struct SessionReplayError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeDrivers
 
 /// A ``NavigationDriver`` over the simulated UIKit (``SimulatedWindow``): the headless
 /// counterpart of a UIKit driver, for tests and examples on any platform.

@@ -2,6 +2,7 @@ import ExampleSteps
 import Testing
 
 @testable import StepTree
+@testable import StepTreeDrivers
 
 /// The controller operations both UIKit drivers carry out, planned from an update's events and
 /// the screen they lead to.

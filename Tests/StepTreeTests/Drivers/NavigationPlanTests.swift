@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeDrivers
 import Testing
 
 @Suite("Navigation plans")

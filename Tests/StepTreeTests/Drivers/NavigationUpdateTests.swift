@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeDrivers
 @testable import StepTreeTools
 
 /// Plans coalesced to what a platform applies together, and the states between their

@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import StepTreeDrivers
 import Testing
 
 /// `.pushesAfterPops`: a pop and the pushes after it in the same container are one update (one

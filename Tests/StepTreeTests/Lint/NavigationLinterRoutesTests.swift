@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import StepTreeTools
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeRestoration
 
 /// Steps written bare or in their wrapper (`StepCodingForm`): what is written, and that both
 /// forms, and any mix of them, decode to the same state.

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeRestoration
 import Testing
 
 /// A status screen: a destination with a sheet of its own.

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeRestoration
 import StepTreeTools
 import Testing
 

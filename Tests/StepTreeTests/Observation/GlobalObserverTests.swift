@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import Testing
 
 /// Types used only here, so that selections made by tests running in parallel are filtered out.

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeRestoration
 import Synchronization
 import Testing
 

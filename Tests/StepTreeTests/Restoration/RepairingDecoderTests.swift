@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeRestoration
 
 /// A payload of every shape `Codable` has: scalars of each width, optionals, collections, and
 /// containers opened by hand (nested, unkeyed, super decoders).

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import Testing
 
 /// A universal link's host is read as a host name before it is compared or captured:

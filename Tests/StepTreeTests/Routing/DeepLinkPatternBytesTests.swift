@@ -3,6 +3,7 @@ import Testing
 
 @testable import ExampleSteps
 @testable import StepTree
+@testable import StepTreeDeepLinks
 
 /// Patterns are read as bytes, as paths are: found by fuzz-urls, where `<a>/` + U+035E was read
 /// as one segment, because a combining mark after `/` makes one character with it.

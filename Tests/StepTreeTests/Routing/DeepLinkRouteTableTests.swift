@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import Testing
 
 /// The routes file model shared by `steptree open` and `steptree lint`.

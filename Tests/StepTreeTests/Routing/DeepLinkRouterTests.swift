@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import Testing
 
 /// A handler's own error, which callers catch as it is.

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import Testing
 
 /// A route's paths name steps: a `.`, `..` or empty segment names none, so a route whose target,

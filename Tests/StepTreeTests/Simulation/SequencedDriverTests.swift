@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeDrivers
 @testable import StepTreeTools
 
 extension ThreadSafety {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeDrivers
 @testable import StepTreeTools
 
 /// Two tabs of profiles, a terms sheet the user cannot swipe away and a settings sheet they can.

@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import StepTreeDrivers
 import StepTreeTools
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeDrivers
 @testable import StepTreeTools
 
 /// Trees and helpers for the simulated UIKit's tests.

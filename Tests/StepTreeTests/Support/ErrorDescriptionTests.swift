@@ -3,6 +3,9 @@ import Testing
 
 @testable import ExampleSteps
 @testable import StepTree
+@testable import StepTreeDeepLinks
+@testable import StepTreeDrivers
+@testable import StepTreeRestoration
 @testable import StepTreeTools
 
 /// Every error's description, and every report's, shows the outside text it quotes and never

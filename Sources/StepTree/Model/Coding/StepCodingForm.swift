@@ -34,7 +34,7 @@ import Foundation
 /// Inside ``wrappingEverything(_:)`` (a renewal's fingerprint) every step is written in its
 /// wrapper, an ``EmptyStep`` as `{}` and a selection as its object of layers: the shapes
 /// fingerprints were defined on.
-enum StepCodingForm: Sendable {
+package enum StepCodingForm: Sendable {
     /// Always the wrapper: an app's payload.
     case wrapped
     /// Bare in the initial history: a node or ``EmptyStep`` (an object).
@@ -43,7 +43,7 @@ enum StepCodingForm: Sendable {
     case array
 
     /// What a bare ``EmptyStep`` step is written as.
-    static let bareEmptyStep = 0
+    package static let bareEmptyStep = 0
 
     /// What a step of a recursive node type in its initial state is written as, in every form.
     ///
@@ -64,7 +64,7 @@ enum StepCodingForm: Sendable {
 
     /// The decoding rule for an object in the `.object` form: whether its fields are those of
     /// the wrapper.
-    static func isWrapper(hasValue: Bool, hasRenewal: Bool, hasSelected: Bool) -> Bool {
+    package static func isWrapper(hasValue: Bool, hasRenewal: Bool, hasSelected: Bool) -> Bool {
         (hasValue || hasRenewal) && !hasSelected
     }
 }
@@ -87,7 +87,7 @@ extension StepCodingForm {
     /// A renewal's fingerprint hashes the JSON of the value it renews with (SPEC §1): steps
     /// inside that value are written in the form they had when fingerprints were defined, so
     /// that bare steps leave every identity as it was, in archives too.
-    static func wrappingEverything<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package static func wrappingEverything<Result>(_ body: () throws -> Result) rethrows -> Result {
         try wrapsEverythingSlot.with(1, body)
     }
 }

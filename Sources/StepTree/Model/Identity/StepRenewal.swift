@@ -110,7 +110,7 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
     }
 
     /// Reads the text form of ``description``.
-    init?(text: String) {
+    package init?(text: String) {
         if text == "0" {
             self = .initial
             return

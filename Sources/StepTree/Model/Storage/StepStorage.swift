@@ -7,7 +7,7 @@
 /// above, or while it is being built), so an instance that is shared between values or threads
 /// is never mutated.
 @usableFromInline
-class StepNodeStorage: @unchecked Sendable {
+package class StepNodeStorage: @unchecked Sendable {
     /// The renewal history of the step whose value this box holds, out of line.
     ///
     /// `nil` for the initial history, which most steps have, so that it costs one pointer.
@@ -30,9 +30,9 @@ class StepNodeStorage: @unchecked Sendable {
     /// Whether the content children are tabs (they are all tabs or all inline).
     var hasTabs: Bool { false }
     /// The key of child `index`, as written in paths.
-    func childKey(_ index: Int) -> String { "" }
+    package func childKey(_ index: Int) -> String { "" }
     /// The kind of child `index`.
-    func childKind(_ index: Int) -> StepKind { .inline }
+    package func childKind(_ index: Int) -> StepKind { .inline }
     /// The layer of child `index` (read without copying its kind, which may hold a style).
     func childLayer(_ index: Int) -> StepLayer { childKind(index).layer }
     /// The index of the child whose key has the UTF-8 bytes `key`.
@@ -40,10 +40,10 @@ class StepNodeStorage: @unchecked Sendable {
     /// Whether child `index`, when presented, may be dismissed by a gesture.
     func childIsUserDismissible(_ index: Int) -> Bool { true }
     /// Whether this node is a stack of elements.
-    var isStack: Bool { false }
+    package var isStack: Bool { false }
     /// Whether the content layer always selects a child: a destination-stack element, whose
     /// content is its destination.
-    var requiresContent: Bool { false }
+    package var requiresContent: Bool { false }
     /// For a destination-stack element, the name of its destination.
     var destinationName: String? { nil }
     /// A description of the value's type, for observers and errors.
@@ -55,7 +55,7 @@ class StepNodeStorage: @unchecked Sendable {
     // MARK: State
 
     /// The index of the child selected in `layer`, if any.
-    func selectedIndex(in layer: StepLayer) -> Int? { nil }
+    package func selectedIndex(in layer: StepLayer) -> Int? { nil }
     /// The step of child `index`.
     func child(_ index: Int) -> StepReference { StepReference(storage: self) }
     /// The number of stack elements.
@@ -68,7 +68,7 @@ class StepNodeStorage: @unchecked Sendable {
     func elementIndex(forSegment id: SegmentBytes) -> Int? { nil }
     /// The step that `segment` names from this node, a child by key or a stack element by id,
     /// and the node it leads to; reads only.
-    func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? { nil }
+    package func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? { nil }
     /// `resolve`, with the box unretained where this node stores it (see ``ResolvedChild``):
     /// the look-up of a path walk, which then costs no reference counting.
     func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
@@ -82,7 +82,7 @@ class StepNodeStorage: @unchecked Sendable {
         return (step, ResolvedChild(index: index, box: .passUnretained(box)))
     }
     /// The value, type-erased, for observers.
-    var anyValue: any StepValue { EmptyStep() }
+    package var anyValue: any StepValue { EmptyStep() }
     /// Whether this is the box of a step of a recursive node type in its initial state.
     ///
     /// Given that the step has the initial history: the shared box of `Step<Node>()`, or a box
@@ -119,7 +119,7 @@ class StepNodeStorage: @unchecked Sendable {
     /// Puts child `index` back in its initial state, identity included.
     func resetChild(_ index: Int) {}
     /// Whether child `index` can hold `value`.
-    func childAccepts(_ value: any StepValue, at index: Int) -> Bool { false }
+    package func childAccepts(_ value: any StepValue, at index: Int) -> Bool { false }
     /// Renews child `index` with `value`, or with no value.
     func renewChild(_ index: Int, with value: (any StepValue)?) {}
     /// The box of child `index`, made unique first: the editor changes it in place.
@@ -128,7 +128,7 @@ class StepNodeStorage: @unchecked Sendable {
     /// copy that copy-on-write makes of a shared box.
     func copyNode() -> StepNodeStorage { self }
     /// Whether element `index` can hold `value`.
-    func elementAccepts(_ value: any StepValue) -> Bool { false }
+    package func elementAccepts(_ value: any StepValue) -> Bool { false }
     /// Renews element `index` with `value`, or with no value.
     func renewElement(_ index: Int, with value: (any StepValue)?) {}
     /// The box of element `index`, made unique first: the editor changes it in place.
@@ -149,7 +149,9 @@ class StepNodeStorage: @unchecked Sendable {
     /// it holds (see ``StepStack/depth``).
     func levels(ofElement element: any StepValue) -> Int { 1 }
     /// The box of a new element in its initial state, read only (shared).
-    var initialElement: StepNodeStorage { preconditionFailure("\(typeName) is not a stack") }
+    package var initialElement: StepNodeStorage {
+        preconditionFailure("\(typeName) is not a stack")
+    }
     /// Whether `id` is the key of a step of the stack's elements (a destination's name).
     func elementHasStep(named id: String) -> Bool { false }
     /// Whether the stack's counter has a number left for a push (see ``StepStack``).
@@ -206,7 +208,7 @@ extension StepNodeStorage {
     }
 
     /// The index of the element with `id`.
-    func elementIndex(forID id: some StringProtocol) -> Int? {
+    package func elementIndex(forID id: some StringProtocol) -> Int? {
         id.withUTF8Bytes(elementIndex(forSegment:))
     }
 
@@ -259,7 +261,7 @@ struct ElementReference {
 
 /// The box of a leaf value; node and stack values use subclasses that describe their shape.
 @usableFromInline
-class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
+package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     // Exclusive access is guaranteed by copy-on-write (see the class comment), so the dynamic
     // checks would only cost time on every read the engine makes.
     @usableFromInline @exclusivity(unchecked) final var value: Value
@@ -292,14 +294,14 @@ class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     }
 
     override var typeName: String { String(describing: Value.self) }
-    override var anyValue: any StepValue { value }
+    package override var anyValue: any StepValue { value }
 
     /// The box that fits the value: a node box for ``StepsCollection`` values and stacks, a leaf
     /// box otherwise.
     ///
     /// Which one a type gets is looked up once per type (a conformance check is
     /// far dearer than the cached look-up).
-    static func make(_ value: Value) -> StepStorage<Value> {
+    package static func make(_ value: Value) -> StepStorage<Value> {
         if Value.self == EmptyStep.self {
             return unsafeDowncast(sharedEmptyLeaf, to: StepStorage<Value>.self)
         }

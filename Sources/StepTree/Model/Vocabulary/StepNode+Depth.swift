@@ -6,7 +6,7 @@ extension StepNode {
     /// this is the check for where a tree gets its root.
     /// - Complexity: O(*n*) for the *n* steps outside stacks (a stack knows its depth, or finds
     ///   it once).
-    func checkDepthFromRoot() throws(StepPathError) {
+    package func checkDepthFromRoot() throws(StepPathError) {
         let segments = StepStorage.make(self).elementDepth
         if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }
     }

@@ -1,0 +1,379 @@
+import Foundation
+import StepTree
+
+/// One segment of a pattern, or the value of one query item.
+package enum DeepLinkPiece: Hashable, Sendable {
+    /// A literal key, compared exactly (by Unicode scalars).
+    case literal(String)
+    /// `<name>`: any one segment.
+    case text(String)
+    /// `<int:name>`: one segment written as an integer, `[+-]?[0-9]+`.
+    case int(String)
+    /// `<uuid:name>`: one segment that reads as a `UUID`.
+    case uuid(String)
+    /// `<rest:name>`: one or more segments, to the end of the path.
+    case rest(String)
+    /// `prefix<name>`, `prefix<int:name>` or `prefix<uuid:name>`: one segment that starts with
+    /// the literal prefix (compared by bytes), whose rest, not empty, the placeholder captures.
+    indirect case prefixed(String, DeepLinkPiece)
+
+    /// The placeholder's name, or `nil` for a literal.
+    package var name: String? {
+        switch self {
+        case .literal: nil
+        case .text(let name), .int(let name), .uuid(let name), .rest(let name): name
+        case .prefixed(_, let inner): inner.name
+        }
+    }
+
+    /// The placeholder without its prefix.
+    package var unprefixed: DeepLinkPiece {
+        if case .prefixed(_, let inner) = self { inner } else { self }
+    }
+
+    /// Reads `<name>`, `<type:name>`, `prefix<name>`, `prefix<type:name>` or a literal.
+    ///
+    /// A pattern is read as bytes, as paths are: a combining mark after `/`, `<`, `:` or `>`
+    /// makes one character with it, and must not hide it.
+    init(_ text: Substring, in pattern: String) throws(DeepLinkError) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: pattern, reason: reason)
+        }
+        if let open = text.utf8.firstIndex(of: UInt8(ascii: "<")), open != text.utf8.startIndex,
+            text.utf8.last == UInt8(ascii: ">")
+        {
+            let prefix = Substring(text.utf8[..<open])
+            guard StepPath.isValidSegment(prefix), !Self.hasBracket(prefix) else {
+                throw fail(.invalidLiteral(String(prefix)))
+            }
+            let inner = try Self(Substring(text.utf8[open...]), in: pattern)
+            switch inner {
+            case .text, .int, .uuid: self = .prefixed(String(prefix), inner)
+            case .rest(let name): throw fail(.restNotLast(name))
+            case .literal, .prefixed: throw fail(.malformedPlaceholder(String(text)))
+            }
+            return
+        }
+        guard let inner = Self.placeholder(text) else {
+            guard StepPath.isValidSegment(text), !Self.hasBracket(text) else {
+                throw fail(
+                    Self.looksLikePlaceholder(text)
+                        ? .malformedPlaceholder(String(text)) : .invalidLiteral(String(text)))
+            }
+            self = .literal(String(text))
+            return
+        }
+        let pieces = StepPath.split(inner, at: ":")
+        let name = String(pieces.last ?? "")
+        guard !inner.isEmpty, pieces.count <= 2, StepPath.isValidSegment(name),
+            !Self.hasBracket(name)
+        else { throw fail(.malformedPlaceholder(String(text))) }
+        switch pieces.count == 2 ? String(pieces[0]) : nil {
+        case nil: self = .text(name)
+        case "int": self = .int(name)
+        case "uuid": self = .uuid(name)
+        case "rest": self = .rest(name)
+        case let type?: throw fail(.unknownPlaceholderType(type))
+        }
+    }
+
+    /// The inside of `<…>`, or `nil` when `text` is not bracketed.
+    static func placeholder(_ text: Substring) -> Substring? {
+        let bytes = text.utf8
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">")
+        else { return nil }
+        return Substring(bytes.dropFirst().dropLast())
+    }
+
+    /// Whether `text` opens or closes like a placeholder.
+    static func looksLikePlaceholder(_ text: Substring) -> Bool {
+        text.utf8.first == UInt8(ascii: "<") || text.utf8.last == UInt8(ascii: ">")
+    }
+
+    /// Whether `text` holds a `<` or a `>` byte.
+    static func hasBracket(_ text: some StringProtocol) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+    }
+
+    /// Whether `segment` is written as an integer, `[+-]?[0-9]+`, as `<int:…>` requires.
+    static func isInteger(_ segment: some StringProtocol) -> Bool {
+        var digits = Substring(segment).utf8
+        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
+        return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// Whether `segment` is an integer in the canonical text an `<int:…>` capture is written
+    /// into a path with: what `String(Int)` gives, so no `+`, leading zero or `-0`.
+    package static func isCanonicalInteger(_ segment: String) -> Bool {
+        Int(segment).map { String($0) == segment } ?? false
+    }
+}
+
+/// Which links a pattern takes, by the origin its text starts with.
+enum DeepLinkScope: Hashable, Sendable {
+    /// No origin: a link from any origin the router accepts.
+    case any
+    /// `scheme://…`: a link with this custom scheme (in lower case).
+    case scheme(String)
+    /// `https://host/…`: a universal link to this host (a name as ``DeepLinkHost`` reads it).
+    case host(String)
+    /// `https://*.suffix/…` or `https://*/…`: a universal link to a host that ends with the
+    /// suffix (`.suffix`, a name as ``DeepLinkHost`` reads it; `""` for `*`) after at least one
+    /// byte.
+    case wildcard(String)
+    /// `https://<name>/…`: a universal link to any host, captured.
+    case anyHost
+}
+
+/// A registered pattern, parsed: `product/<int:id>/reviews?sort=<order>`, optionally after an
+/// origin: `myapp://status/<int:id>`, `https://<server>/@<user>`.
+package struct DeepLinkPattern: Sendable {
+    /// The pattern as registered.
+    package let text: String
+    /// The links it takes, by origin.
+    let scope: DeepLinkScope
+    /// The name of the host's placeholder in `https://<name>/…`.
+    let hostName: String?
+    /// The path segments.
+    let segments: [DeepLinkPiece]
+    /// The query items by name: each a placeholder (never a rest), required in a link.
+    let query: [String: DeepLinkPiece]
+
+    /// Every placeholder name: the host's, the path's, then the query's by item name.
+    package var names: [String] {
+        (hostName.map { [$0] } ?? []) + segments.compactMap(\.name)
+            + query.keys.sorted().compactMap { query[$0]?.name }
+    }
+
+    /// Every placeholder by name, without prefixes: the host's is untyped text.
+    package var placeholders: [String: DeepLinkPiece] {
+        var found: [String: DeepLinkPiece] = [:]
+        if let hostName { found[hostName] = .text(hostName) }
+        for piece in segments + Array(query.values) {
+            if let name = piece.name { found[name] = piece.unprefixed }
+        }
+        return found
+    }
+
+    /// Parses `text`.
+    /// - Throws: ``DeepLinkError`` naming the pattern and its first problem.
+    package init(_ text: String) throws(DeepLinkError) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: text, reason: reason)
+        }
+        self.text = text
+        let (scope, hostName, rest) = try Self.origin(of: text)
+        self.scope = scope
+        self.hostName = hostName
+        let (path, queryText) =
+            if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                (
+                    Substring(rest.utf8[..<mark]),
+                    Substring(rest.utf8[rest.utf8.index(after: mark)...])
+                )
+            } else {
+                (rest, Substring())
+            }
+        guard !path.isEmpty else { throw fail(.emptyPattern) }
+        var names = Set(hostName.map { [$0] } ?? [])
+        var segments: [DeepLinkPiece] = []
+        for (index, part) in StepPath.split(path).enumerated() {
+            guard !part.isEmpty else { throw fail(.emptySegment(index: index)) }
+            let piece = try DeepLinkPiece(part, in: text)
+            if let name = piece.name, !names.insert(name).inserted {
+                throw fail(.duplicatePlaceholder(name))
+            }
+            if let last = segments.last, case .rest(let name) = last {
+                throw fail(.restNotLast(name))
+            }
+            segments.append(piece)
+        }
+        var query: [String: DeepLinkPiece] = [:]
+        for item in StepPath.split(queryText, at: "&") where !queryText.isEmpty {
+            let parts = StepPath.split(item, at: "=", maxSplits: 1)
+            guard parts.count == 2, StepPath.isValidSegment(parts[0]),
+                query[String(parts[0])] == nil,
+                parts[1].utf8.first == UInt8(ascii: "<")
+            else { throw fail(.malformedQueryItem(String(item))) }
+            let piece = try DeepLinkPiece(parts[1], in: text)
+            guard let name = piece.name else { throw fail(.malformedQueryItem(String(item))) }
+            if case .rest = piece { throw fail(.restNotLast(name)) }
+            guard names.insert(name).inserted else { throw fail(.duplicatePlaceholder(name)) }
+            query[String(parts[0])] = piece
+        }
+        self.segments = segments
+        self.query = query
+    }
+
+    /// The origin `text` starts with, and the rest of it: `scheme://` (before the first `/`,
+    /// a `:` and then `//`) or `https://host/`; none when the first `/` does not follow a `:`.
+    private static func origin(of text: String) throws(DeepLinkError) -> (
+        DeepLinkScope, String?, Substring
+    ) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: text, reason: reason)
+        }
+        let bytes = text.utf8
+        guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex,
+            bytes[bytes.index(before: slash)] == UInt8(ascii: ":")
+        else { return (.any, nil, text[...]) }
+        let colon = bytes.index(before: slash)
+        let after = bytes.index(after: slash)
+        // `a:/b` is a path whose first segment is `a:`; `a://b` has an origin.
+        guard after < bytes.endIndex, bytes[after] == UInt8(ascii: "/") else {
+            return (.any, nil, text[...])
+        }
+        let scheme = String(Substring(bytes[..<colon])).lowercased()
+        let written = String(Substring(bytes[...after]))
+        guard let first = scheme.utf8.first, Self.isLetter(first),
+            scheme.utf8.allSatisfy({
+                Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0)
+            })
+        else { throw fail(.malformedOrigin(written)) }
+        let start = bytes.index(after: after)
+        guard scheme == "https" else { return (.scheme(scheme), nil, Substring(bytes[start...])) }
+        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else {
+            throw fail(.malformedOrigin(text))
+        }
+        let host = Substring(bytes[start..<end])
+        let rest = Substring(bytes[bytes.index(after: end)...])
+        let origin = String(Substring(bytes[..<end])) + "/"
+        if host.utf8.first == UInt8(ascii: "<") {
+            guard case .text(let name) = try DeepLinkPiece(host, in: text) else {
+                throw fail(.malformedOrigin(origin))
+            }
+            return (.anyHost, name, rest)
+        }
+        if host.utf8.elementsEqual("*".utf8) { return (.wildcard(""), nil, rest) }
+        // Read as a link's host is, but not decoded: checked as written, then lowered (the
+        // Kelvin sign, lowered first, would have passed as `k`).
+        let wildcard = host.utf8.starts(with: "*.".utf8)
+        guard let name = DeepLinkHost.name(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
+        else { throw fail(.malformedOrigin(origin)) }
+        return wildcard ? (.wildcard("." + name), nil, rest) : (.host(name), nil, rest)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}
+
+/// A path with `<name>` segments filled from a link's captures: a route's target, or a screen
+/// beneath it; one written `./…` is relative to the selected tab.
+package struct DeepLinkTemplate: Hashable, Sendable {
+    package enum Part: Hashable, Sendable {
+        case key(String)
+        case capture(String)
+    }
+
+    package let text: String
+    /// Whether it is written `./…`: relative to the selected tab.
+    package let isRelative: Bool
+    package let parts: [Part]
+
+    /// Parses `text` (`profile/friends/<id>`, `./path/status`), whose placeholders must be
+    /// among `names`.
+    package init(_ text: String, pattern: String, names: Set<String>) throws(DeepLinkError) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(pattern: pattern, reason: reason)
+        }
+        self.text = text
+        isRelative = text.utf8.starts(with: "./".utf8)
+        let body = isRelative ? String(Substring(text.utf8.dropFirst(2))) : text
+        let segments: [Substring]
+        do {
+            // `.//about` is no `./about`: the `/` a path may start with is not after `./`.
+            guard !isRelative || body.utf8.first != UInt8(ascii: "/") else {
+                throw StepPathError.emptySegment(index: 0)
+            }
+            segments = try StepPath.parts(of: body)
+        } catch {
+            throw fail(.malformedTarget(text))
+        }
+        var parts: [Part] = []
+        for segment in segments {
+            if let inner = DeepLinkPiece.placeholder(segment), !inner.isEmpty {
+                let name = String(inner)
+                guard names.contains(name) else { throw fail(.unknownTargetPlaceholder(name)) }
+                parts.append(.capture(name))
+            } else {
+                guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment),
+                    !Self.isDotSegment(segment)
+                else { throw fail(.malformedTarget(text)) }
+                parts.append(.key(String(segment)))
+            }
+        }
+        self.parts = parts
+    }
+
+    /// Whether `segment` is `.` or `..`, which name no step: a link may not hold one either.
+    static func isDotSegment(_ segment: some StringProtocol) -> Bool {
+        segment.utf8.elementsEqual(".".utf8) || segment.utf8.elementsEqual("..".utf8)
+    }
+
+    /// Whether `path` can be a route's fallback tab: a parsed path, not the root, with no `.`
+    /// or `..` segment.
+    static func canBeTab(_ path: StepPath) -> Bool {
+        path.problem == nil && !path.isRoot && !path.segments.contains(where: isDotSegment)
+    }
+
+    /// The names it uses.
+    package var names: Set<String> {
+        Set(parts.compactMap { if case .capture(let name) = $0 { name } else { nil } })
+    }
+
+    /// The path for `match`, after `base` (the selected tab, for a relative template): a
+    /// `<rest:…>` capture fills as many segments as it holds.
+    func path(for match: DeepLinkMatch, under base: StepPath = .root) -> StepPath {
+        StepPath(
+            (isRelative ? base.segments : [])
+                + parts.flatMap { part -> [String] in
+                    switch part {
+                    case .key(let key): [key]
+                    case .capture(let name): match.segments(of: name)
+                    }
+                })
+    }
+
+    /// The indexes of the segments of ``path(for:under:)`` that captures fill, after `base`.
+    func captureIndexes(for match: DeepLinkMatch, under base: StepPath = .root) -> Set<Int> {
+        var index = isRelative ? base.segments.count : 0
+        var found: Set<Int> = []
+        for part in parts {
+            switch part {
+            case .key: index += 1
+            case .capture(let name):
+                let count = match.segments(of: name).count
+                found.formUnion(index..<index + count)
+                index += count
+            }
+        }
+        return found
+    }
+
+    /// The captures that fill this template to exactly `path`, or `nil`: a capture that is not
+    /// the last part takes one segment, the last one takes the rest when it is a `rest`.
+    func captures(in path: StepPath, restNames: Set<String>) -> [String: [String]]? {
+        var captures: [String: [String]] = [:]
+        var index = 0
+        for (position, part) in parts.enumerated() {
+            guard index < path.segments.count else { return nil }
+            switch part {
+            case .key(let key):
+                guard StepPath.sameSegment(key, path.segments[index]) else { return nil }
+                index += 1
+            case .capture(let name):
+                let isLast = position == parts.count - 1
+                let taken =
+                    isLast && restNames.contains(name)
+                    ? Array(path.segments[index...]) : [path.segments[index]]
+                if let earlier = captures[name], earlier != taken { return nil }
+                captures[name] = taken
+                index += taken.count
+            }
+        }
+        return index == path.segments.count ? captures : nil
+    }
+}

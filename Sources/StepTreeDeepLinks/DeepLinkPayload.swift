@@ -1,0 +1,211 @@
+import Foundation
+import StepTree
+
+/// A JSON value, as much of one as a payload's encoding needs: integers keep their exact value.
+enum DeepLinkJSON: Codable, Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case unsigned(UInt64)
+    case double(Double)
+    case string(String)
+    case array([DeepLinkJSON])
+    case object([String: DeepLinkJSON])
+
+    /// Reads any JSON value, an integer as an integer when it fits.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsigned(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([DeepLinkJSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: DeepLinkJSON].self))
+        }
+    }
+
+    /// Writes the value as it was read.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+extension DeepLinkMatch.Capture {
+    /// The capture in a payload object: an integer as a number, a UUID as its upper-case text,
+    /// a rest as its segments joined by `/`, text as it is.
+    var json: DeepLinkJSON {
+        switch self {
+        case .int(let value): .int(Int64(value))
+        default: .string(text)
+        }
+    }
+
+    /// The capture as text, canonical for a typed one: an integer in decimal, a UUID in upper
+    /// case, a rest's segments joined by `/`.
+    var text: String {
+        switch self {
+        case .text(let text): text
+        case .int(let value): String(value)
+        case .uuid(let value): value.uuidString
+        case .rest(let segments): segments.joined(separator: "/")
+        }
+    }
+}
+
+/// The value a route gives the screen it pushes, made from the link's captures.
+enum DeepLinkPayload {
+    /// The value of a screen that starts as `prototype`, with `captures` (in pattern order).
+    ///
+    /// A screen that takes text (a schema-driven one, or a `String` payload) gets the text of
+    /// its one capture, or, for several, the JSON object of their values by name with sorted
+    /// keys (`{"id":42,"server":"mastodon.social"}`). Any other screen is decoded with its own
+    /// `Decodable` from its initial value's encoding with every capture's field set (see
+    /// ``DeepLinkMatch/Capture/json``), and must keep them all: each field, written again, is
+    /// the capture's.
+    /// - Throws: ``DeepLinkError/Reason/invalidPayload(_:)`` naming the type and the field or
+    ///   the decoding problem; link and pattern are left to the caller.
+    static func value(
+        of captures: [(name: String, capture: DeepLinkMatch.Capture)],
+        prototype: any StepValue, takesText: Bool
+    ) throws(DeepLinkError) -> any StepValue {
+        if takesText {
+            if captures.count == 1 { return captures[0].capture.text }
+            let object = DeepLinkJSON.object(
+                Dictionary(
+                    captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a }))
+            let data = (try? encoder.encode(object)) ?? Data()
+            return String(decoding: data, as: UTF8.self)
+        }
+        return try filled(
+            prototype,
+            Dictionary(captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a })
+        )
+    }
+
+    /// The captures `names` that a screen's value holds, as ``value(of:prototype:takesText:)``
+    /// gave them, each as the segments it fills in a target (a rest's split at `/`).
+    /// - Returns: `nil` when a capture is missing or not text or an integer.
+    static func captures(
+        _ names: [String], from value: any StepValue, restNames: Set<String>
+    ) -> [String: [String]]? {
+        func segments(_ name: String, _ text: String) -> [String] {
+            // By bytes, as the router splits a rest (a segment may start with a combining mark).
+            restNames.contains(name)
+                ? StepPath.split(text).filter { !$0.isEmpty }.map(String.init) : [text]
+        }
+        guard !names.isEmpty else { return [:] }
+        let text = (value as? DynamicSteps)?.payload ?? (value as? String)
+        if value is DynamicSteps || value is String {
+            guard let text else { return nil }
+            if names.count == 1 { return [names[0]: segments(names[0], text)] }
+            guard
+                case .object(let fields)? = try? JSONDecoder().decode(
+                    DeepLinkJSON.self, from: Data(text.utf8))
+            else { return nil }
+            return read(names, fields, segments)
+        }
+        guard case .object(let fields)? = json(of: value) else { return nil }
+        return read(names, fields, segments)
+    }
+
+    private static func read(
+        _ names: [String], _ fields: [String: DeepLinkJSON],
+        _ segments: (String, String) -> [String]
+    ) -> [String: [String]]? {
+        var found: [String: [String]] = [:]
+        for name in names {
+            switch fields[name] {
+            case .int(let value)?: found[name] = [String(value)]
+            case .unsigned(let value)?: found[name] = [String(value)]
+            case .string(let text)?: found[name] = segments(name, text)
+            default: return nil
+            }
+        }
+        return found
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// `prototype` decoded again with `fields` set in its encoding.
+    private static func filled<Value: StepValue>(
+        _ prototype: Value, _ fields: [String: DeepLinkJSON]
+    )
+        throws(DeepLinkError) -> Value
+    {
+        let type = String(describing: Value.self)
+        func fail(_ problem: String) -> DeepLinkError {
+            DeepLinkError(reason: .invalidPayload("\(type) \(problem)"))
+        }
+        guard case .object(var object)? = Self.json(of: prototype) else {
+            throw fail("is not written as a JSON object")
+        }
+        object.merge(fields) { _, capture in capture }
+        let value: Value
+        do {
+            value = try JSONDecoder().decode(
+                Value.self, from: encoder.encode(DeepLinkJSON.object(object)))
+        } catch let error as DecodingError {
+            throw fail("does not decode: \(DeepLinkError.describe(error))")
+        } catch {
+            throw fail("does not decode: \(error)")
+        }
+        guard case .object(let written)? = Self.json(of: value) else {
+            throw fail("is not written as a JSON object")
+        }
+        for name in fields.keys.sorted() where written[name] != fields[name] {
+            throw fail("has no field '\(name)' that keeps the capture")
+        }
+        return value
+    }
+
+    /// The JSON `value` is written as.
+    static func json(of value: some Encodable) -> DeepLinkJSON? {
+        guard let data = try? encoder.encode(value) else { return nil }
+        return try? JSONDecoder().decode(DeepLinkJSON.self, from: data)
+    }
+}
+
+extension DeepLinkError {
+    /// Where in the JSON a decoding error is, and what it is: `.routes[1]: 'target' is missing`.
+    static func describe(_ error: DecodingError) -> String {
+        let (context, what): (DecodingError.Context, String) =
+            switch error {
+            case .keyNotFound(let key, let context): (context, "'\(key.stringValue)' is missing")
+            case .typeMismatch(let type, let context): (context, "expected \(type)")
+            case .valueNotFound(let type, let context): (context, "expected \(type)")
+            case .dataCorrupted(let context):
+                // With no place, the text itself is not JSON.
+                (context, context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription)
+            @unknown default:
+                (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+            }
+        let place = context.codingPath.map {
+            $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)"
+        }
+        return place.isEmpty ? what : "\(place.joined()): \(what)"
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import StepTree
+
+/// A routing table as data: the origins a router accepts and its routes, each a pattern and the
+/// step path it lands on. It is the routes file that `steptree open` and `steptree lint` read,
+/// and an app can ship it for its own tree (``router(for:)``):
+///
+/// ```json
+/// {"schemes": ["myapp"], "hosts": ["my.server", "*"], "landing": "show",
+///  "fallbackToPath": false, "routes": [
+///    {"pattern": "myapp://status/<int:id>", "target": "./path/status", "fallbackTab": "home"},
+///    {"pattern": "https://my.server/@<user>", "target": "./path/account", "fallbackTab": "home"},
+///    {"pattern": "https://<server>/@<user>/<int:id>", "target": "./path/status",
+///     "fallbackTab": "home"},
+///    {"pattern": "orders/<int:id>", "target": "orders/order", "beneath": ["orders/list"]}]}
+/// ```
+///
+/// Every key but `routes` may be left out: no schemes or hosts (any scheme but `http` and
+/// `https`), `show` landing, no path fallback, no screens beneath, no fallback tab. A route's
+/// `pattern`, `target`, `beneath` and `fallbackTab` are what
+/// ``DeepLinkRouter/register(_:showing:beneath:fallbackTab:gate:)`` takes; a host may be a
+/// wildcard (`*.example.com`, `*`).
+public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
+    /// One route: a pattern and the step path its links land on.
+    public struct Route: Codable, Hashable, Sendable {
+        /// The pattern, as ``DeepLinkRouter/register(_:gate:_:)`` reads it.
+        public var pattern: String
+        /// The screen's path, absolute or `./…` (in the selected tab), with `<name>` segments
+        /// filled from the captures.
+        public var target: String
+        /// Paths selected, or pushed, before the target, for the screens that belong beneath it.
+        public var beneath: [String]
+        /// The tab whose paths are taken when the selected tab has none of the route's `./…`
+        /// paths.
+        public var fallbackTab: String?
+
+        /// Creates a route.
+        public init(
+            _ pattern: String, showing target: String, beneath: [String] = [],
+            fallbackTab: String? = nil
+        ) {
+            self.pattern = pattern
+            self.target = target
+            self.beneath = beneath
+            self.fallbackTab = fallbackTab
+        }
+    }
+
+    /// Custom schemes accepted, such as `shop`.
+    public var schemes: [String]
+    /// Universal-link hosts accepted over `https`, such as `shop.example.com`, `*.example.com`
+    /// or `*`.
+    public var hosts: [String]
+    /// How absolute targets and fallback paths are landed on.
+    public var landing: DeepLinkLanding
+    /// Whether a link no pattern matches is read as a step path.
+    public var fallbackToPath: Bool
+    /// The routes, in registration order.
+    public var routes: [Route]
+
+    /// Creates a table.
+    public init(
+        schemes: [String] = [], hosts: [String] = [], landing: DeepLinkLanding = .show,
+        fallbackToPath: Bool = false, routes: [Route]
+    ) {
+        self.schemes = schemes
+        self.hosts = hosts
+        self.landing = landing
+        self.fallbackToPath = fallbackToPath
+        self.routes = routes
+    }
+
+    /// Reads a routes file.
+    /// - Throws: ``DeepLinkError/Reason/malformedTable(_:)`` naming where in the file and what
+    ///   is wrong.
+    /// - Complexity: O(*n*) in the size of the input.
+    public init(json data: Data) throws(DeepLinkError) {
+        do {
+            self = try JSONDecoder().decode(Self.self, from: data)
+        } catch let error as DecodingError {
+            throw DeepLinkError(reason: .malformedTable(DeepLinkError.describe(error)))
+        } catch {
+            throw DeepLinkError(reason: .malformedTable("\(error)"))
+        }
+    }
+
+    /// The origins the schemes and hosts name, schemes first.
+    public var origins: [DeepLinkOrigin] {
+        schemes.map(DeepLinkOrigin.scheme) + hosts.map { DeepLinkOrigin.universalLink(host: $0) }
+    }
+
+    /// The router the table describes, for a tree of type `root`: ``DynamicSteps`` for a
+    /// schema-driven tree, or an app's own.
+    ///
+    /// ```swift
+    /// let router = try table.router(for: DynamicSteps.self)
+    /// ```
+    /// - Throws: ``DeepLinkError`` naming the first route the router refuses
+    ///   (``DeepLinkError/route``) and why.
+    /// - Complexity: O(*s*) for *s* pattern segments in all.
+    public func router<Root: StepNode>(for root: Root.Type) throws(DeepLinkError)
+        -> DeepLinkRouter<Root>
+    {
+        var router = DeepLinkRouter<Root>(
+            origins: origins, landing: landing, fallbackToPath: fallbackToPath)
+        for index in routes.indices {
+            if let error = register(index, into: &router) { throw error.inRoute(index) }
+        }
+        return router
+    }
+
+    /// Registers route `index` into `router`.
+    /// - Returns: Why the router refused it, or `nil`.
+    package func register<Root: StepNode>(_ index: Int, into router: inout DeepLinkRouter<Root>)
+        -> DeepLinkError?
+    {
+        let route = routes[index]
+        do {
+            var fallback: StepPath?
+            if let text = route.fallbackTab {
+                guard let path = try? StepPath(parsing: text) else {
+                    return DeepLinkError(pattern: route.pattern, reason: .malformedTarget(text))
+                }
+                fallback = path
+            }
+            try router.register(
+                route.pattern, showing: route.target, beneath: route.beneath,
+                fallbackTab: fallback)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemes, hosts, landing, fallbackToPath, routes
+    }
+
+    /// Reads a table whose optional keys may be missing; `landing` is `"show"` or `"select"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemes = try container.decodeIfPresent([String].self, forKey: .schemes) ?? []
+        hosts = try container.decodeIfPresent([String].self, forKey: .hosts) ?? []
+        switch try container.decodeIfPresent(String.self, forKey: .landing) ?? "show" {
+        case "show": landing = .show
+        case "select": landing = .select
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: .landing, in: container,
+                debugDescription: "'\(other)' is no landing; use 'show' or 'select'")
+        }
+        fallbackToPath = try container.decodeIfPresent(Bool.self, forKey: .fallbackToPath) ?? false
+        routes = try container.decode([Route].self, forKey: .routes)
+    }
+
+    /// Writes every key, `landing` as `"show"` or `"select"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemes, forKey: .schemes)
+        try container.encode(hosts, forKey: .hosts)
+        try container.encode(landing == .show ? "show" : "select", forKey: .landing)
+        try container.encode(fallbackToPath, forKey: .fallbackToPath)
+        try container.encode(routes, forKey: .routes)
+    }
+}
+
+extension DeepLinkRouteTable.Route {
+    private enum CodingKeys: String, CodingKey {
+        case pattern, target, beneath, fallbackTab
+    }
+
+    /// Reads a route whose `beneath` and `fallbackTab` may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pattern = try container.decode(String.self, forKey: .pattern)
+        target = try container.decode(String.self, forKey: .target)
+        beneath = try container.decodeIfPresent([String].self, forKey: .beneath) ?? []
+        fallbackTab = try container.decodeIfPresent(String.self, forKey: .fallbackTab)
+    }
+
+    /// Writes the route, `fallbackTab` only when it has one.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pattern, forKey: .pattern)
+        try container.encode(target, forKey: .target)
+        try container.encode(beneath, forKey: .beneath)
+        try container.encodeIfPresent(fallbackTab, forKey: .fallbackTab)
+    }
+}

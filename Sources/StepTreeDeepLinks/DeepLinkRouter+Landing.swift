@@ -1,0 +1,239 @@
+import Foundation
+import StepTree
+
+extension DeepLinkRouter {
+    /// Applies the link to `root`: the best route's target or handler, or else (with
+    /// `fallbackToPath`) the step path the link names.
+    ///
+    /// Gates are not checked here; ``DeepLinkInbox`` holds gated links.
+    /// - Throws: ``DeepLinkError``, or the handler's own error as it is; `root` is unchanged.
+    /// - Complexity: ``resolve(_:)``, plus the edits.
+    public func route(_ url: URL, in root: inout Root) throws {
+        let address = try read(url)
+        var edited = root
+        // Selections are reported to observers only if the whole link applies.
+        try SelectionReport.holding { () throws in
+            switch find(address) {
+            case .route(let index):
+                let route = routes[index]
+                let match = try makeMatch(route.pattern, address, url)
+                switch route.action {
+                case .handler(let handler):
+                    try handler(&edited, match)
+                case .target(let declaration):
+                    try land(declaration, match, &edited, url)
+                }
+            case .none(let reached):
+                guard fallbackToPath else { throw unmatched(address, reached: reached, url) }
+                do {
+                    try landOnPath(StepPath(address.segments), &edited, url)
+                } catch let error as DeepLinkError {
+                    throw deeper(error, than: unmatched(address, reached: reached, url), reached)
+                }
+            }
+        }
+        root = edited
+    }
+
+    /// Applies the link given as text; see ``route(_:in:)-(URL,_)``.
+    /// - Throws: ``DeepLinkError/Reason/malformedURL`` for text that is not a URL, else what
+    ///   ``route(_:in:)-(URL,_)`` throws; `root` is unchanged.
+    public func route(_ link: String, in root: inout Root) throws {
+        guard link.utf8.count <= limits.maximumLength else {
+            throw DeepLinkError(link: link, reason: .tooLong(bytes: link.utf8.count))
+        }
+        guard let url = URL(string: link) else {
+            throw DeepLinkError(link: link, reason: .malformedURL)
+        }
+        try route(url, in: &root)
+    }
+
+    /// Of a fallback's error and the routes' own, the one that names the later segment: the
+    /// first segment that neither the routes nor the tree know.
+    private func deeper(_ fallback: DeepLinkError, than routes: DeepLinkError, _ reached: Int)
+        -> DeepLinkError
+    {
+        guard case .invalidTarget(let error) = fallback.reason else { return fallback }
+        let known: Int? =
+            switch error {
+            case .unknownStep(_, let path), .unknownElement(_, let path?): path.segments.count
+            default: nil
+            }
+        guard let known, reached > known, reached > 0 else { return fallback }
+        return routes
+    }
+
+    /// Lands the route's declaration for `match`: under the selected tab for its `./…` paths,
+    /// else (when they name no step there) under its fallback tab; see the type's "Landing".
+    private func land(
+        _ declaration: Declaration, _ match: DeepLinkMatch, _ root: inout Root, _ url: URL
+    ) throws(DeepLinkError) {
+        let base = declaration.isRelative ? Self.selectedTab(of: root) : .root
+        var edited = root
+        do {
+            try land(declaration, match, under: base, &edited, url)
+        } catch let error {
+            guard let fallback = declaration.fallbackTab, fallback != base,
+                case .invalidTarget(let problem) = error.reason, Self.namesNoStep(problem)
+            else { throw error }
+            edited = root
+            do {
+                try edited.select(path: fallback)
+            } catch {
+                throw DeepLinkError(
+                    link: url.absoluteString, pattern: match.pattern, reason: .invalidTarget(error))
+            }
+            try land(declaration, match, under: fallback, &edited, url)
+        }
+        root = edited
+    }
+
+    /// Whether a path's error says it names no step where it was taken.
+    private static func namesNoStep(_ error: StepPathError) -> Bool {
+        switch error {
+        case .unknownStep, .unknownElement, .notAStack: true
+        default: false
+        }
+    }
+
+    /// Pushes or selects the screens beneath, then the target, its `./…` paths under `base`;
+    /// the captures no path uses fill the screen the target pushes.
+    private func land(
+        _ declaration: Declaration, _ match: DeepLinkMatch, under base: StepPath,
+        _ root: inout Root, _ url: URL
+    ) throws(DeepLinkError) {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(link: url.absoluteString, pattern: match.pattern, reason: reason)
+        }
+        let templates = declaration.beneath + [declaration.target]
+        let paths = templates.map { $0.path(for: match, under: base) }
+        if let deep = paths.first(where: { $0.segments.count > limits.maximumDepth }) {
+            throw fail(.tooDeep(deep.segments.count))
+        }
+        /// Runs an edit, its error made the link's.
+        func edit<Result>(_ body: () throws(StepPathError) -> Result) throws(DeepLinkError)
+            -> Result
+        {
+            do {
+                return try body()
+            } catch {
+                throw fail(.invalidTarget(error))
+            }
+        }
+        for (template, path) in zip(declaration.beneath, paths) {
+            let captured = template.captureIndexes(for: match, under: base)
+            try edit { () throws(StepPathError) in
+                let site = try DeepLinkPushSite(
+                    path, captured: captured, in: StepStorage.make(root))
+                _ = try Self.push(path, at: site, with: nil, &root)
+            }
+        }
+        let target = declaration.target
+        let path = paths[paths.count - 1]
+        let captured = target.captureIndexes(for: match, under: base)
+        let site = try edit { () throws(StepPathError) in
+            try DeepLinkPushSite(path, captured: captured, in: StepStorage.make(root))
+        }
+        var value: (any StepValue)?
+        if !declaration.payload.isEmpty {
+            let (prototype, takesText) = try edit { () throws(StepPathError) in
+                if let site { return (site.prototype, site.takesText) }
+                return try Self.screen(at: path, in: root)
+            }
+            let captures = declaration.payload.compactMap { name in
+                match.captures[name].map { (name: name, capture: $0) }
+            }
+            do {
+                value = try DeepLinkPayload.value(
+                    of: captures, prototype: prototype, takesText: takesText)
+            } catch {
+                throw fail(error.reason)
+            }
+        }
+        try edit { () throws(StepPathError) in
+            guard let site else {
+                switch (target.isRelative, landing) {
+                case (false, .show): try root.show(path: path, with: value)
+                case (true, _), (false, .select): try root.select(path: path, with: value)
+                }
+                return
+            }
+            let landed = try Self.push(path, at: site, with: value, &root)
+            guard !target.isRelative else { return }
+            switch landing {
+            case .show: try root.show(path: landed)
+            case .select: try root.select(path: landed)
+            }
+        }
+    }
+
+    /// The value of the step at `path` and whether it takes text: what a route that pushes
+    /// nothing fills with its captures, as a renewal.
+    private static func screen(at path: StepPath, in root: Root) throws(StepPathError)
+        -> (any StepValue, Bool)
+    {
+        let resolved = try ResolvedPath(path.checked().parts, from: StepStorage.make(root))
+        let value = resolved.target.anyValue
+        let takesText =
+            switch resolved.steps.last {
+            case .child(let index)?: resolved.parent.childAccepts("", at: index)
+            case .element?: resolved.parent.elementAccepts("")
+            case nil: false
+            }
+        return (value, value is String || takesText)
+    }
+
+    /// Pushes `path` at `site` with `value` for the screen pushed, or selects it when it pushes
+    /// nothing.
+    /// - Returns: The path landed on, with the new element's id.
+    private static func push(
+        _ path: StepPath, at site: DeepLinkPushSite?, with value: (any StepValue)?,
+        _ root: inout Root
+    ) throws(StepPathError) -> StepPath {
+        guard let site else {
+            try root.select(path: path)
+            return path
+        }
+        let end = site.stackDepth + (site.isDestination ? 1 : 0)
+        let frame = try root.push(path: StepPath(Array(path.segments.prefix(end))), with: value)
+        let rest = Array(path.segments[site.stackDepth...])
+        guard !rest.isEmpty else { return frame }
+        let landed = StepPath(frame.segments + rest)
+        if rest.count > (site.isDestination ? 1 : 0) { try root.select(path: landed) }
+        return landed
+    }
+
+    /// The selected tab (see the type's "Landing"): of the nodes on the path to the visible
+    /// screen that show tabs, the tab the last one selects; the root when none does.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    static func selectedTab(of root: Root) -> StepPath {
+        let visible = root.visibleScreen
+        guard let resolved = try? ResolvedPath(visible.parts, from: StepStorage.make(root)) else {
+            return .root
+        }
+        var tab = StepPath.root
+        for (depth, node) in resolved.nodes.enumerated() {
+            guard let index = node.selectedIndex(in: .content), case .tab = node.childKind(index)
+            else { continue }
+            tab = resolved.prefix(depth).appending(node.childKey(index))
+        }
+        return tab
+    }
+
+    /// Lands on the step path a link no pattern matches names.
+    private func landOnPath(_ path: StepPath, _ root: inout Root, _ url: URL)
+        throws(DeepLinkError)
+    {
+        guard path.segments.count <= limits.maximumDepth else {
+            throw DeepLinkError(link: url.absoluteString, reason: .tooDeep(path.segments.count))
+        }
+        do {
+            switch landing {
+            case .show: try root.show(path: path)
+            case .select: try root.select(path: path)
+            }
+        } catch {
+            throw DeepLinkError(link: url.absoluteString, reason: .invalidTarget(error))
+        }
+    }
+}

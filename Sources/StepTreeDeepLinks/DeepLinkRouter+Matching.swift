@@ -1,0 +1,139 @@
+import Foundation
+import StepTree
+
+extension DeepLinkRouter {
+    /// The best pattern for `url`, with its converted captures, or `nil` when the link is
+    /// refused or no pattern matches (``resolve(_:)`` says why).
+    /// - Complexity: O(*n*) in the length of the link, plus the trie walk: see ``resolve(_:)``.
+    public func match(_ url: URL) -> DeepLinkMatch? {
+        try? resolve(url)
+    }
+
+    /// The best pattern for `url`, with its converted captures.
+    /// - Throws: ``DeepLinkError`` for a link refused as it is read, one no pattern matches
+    ///   (naming the first segment the patterns do not know), or a capture or query item that
+    ///   does not convert.
+    /// - Complexity: O(*n*) in the length of the link, then O(*s*) trie steps for *s* segments
+    ///   in the common case, whatever the number of patterns, in each of the few origin scopes
+    ///   that could take the link (plus one comparison per prefixed placeholder at a step).
+    public func resolve(_ url: URL) throws(DeepLinkError) -> DeepLinkMatch {
+        let address = try read(url)
+        switch find(address) {
+        case .route(let index): return try makeMatch(routes[index].pattern, address, url)
+        case .none(let reached): throw unmatched(address, reached: reached, url)
+        }
+    }
+
+    /// The gate of the route `url` matches, if it has one.
+    public func gate(for url: URL) -> DeepLinkGate? {
+        guard let address = try? read(url), case .route(let index) = find(address) else {
+            return nil
+        }
+        return routes[index].gate
+    }
+
+    func read(_ url: URL) throws(DeepLinkError) -> DeepLinkAddress {
+        try DeepLinkAddress(url, origins: origins, limits: limits)
+    }
+
+    /// The best route for `address`: scope by scope in precedence order (see the type's
+    /// comment), the first that has one; else how far the walks got.
+    func find(_ address: DeepLinkAddress) -> DeepLinkTrie.Outcome {
+        var scopes: [DeepLinkScope] = []
+        if let host = address.host {
+            scopes.append(.host(host))
+            for suffix in wildcards
+            where suffix.isEmpty || DeepLinkOrigin.host(host, endsWith: suffix) {
+                scopes.append(.wildcard(suffix))
+            }
+            scopes.append(.anyHost)
+        } else {
+            scopes.append(.scheme(address.scheme))
+        }
+        scopes.append(.any)
+        var reached = 0
+        for scope in scopes {
+            guard let trie = tries[scope] else { continue }
+            switch trie.match(address.segments) {
+            case .route(let index): return .route(index)
+            case .none(let got): reached = max(reached, got)
+            }
+        }
+        return .none(reached: reached)
+    }
+
+    func unmatched(_ address: DeepLinkAddress, reached: Int, _ url: URL) -> DeepLinkError {
+        let reason: DeepLinkError.Reason =
+            reached < address.segments.count
+            ? .unknownSegment(address.segments[reached], index: reached) : .incomplete
+        return DeepLinkError(link: url.absoluteString, reason: reason)
+    }
+
+    func makeMatch(_ pattern: DeepLinkPattern, _ address: DeepLinkAddress, _ url: URL)
+        throws(DeepLinkError) -> DeepLinkMatch
+    {
+        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
+            DeepLinkError(link: url.absoluteString, reason: reason)
+        }
+        var values: [String: String] = [:]
+        var captures: [String: DeepLinkMatch.Capture] = [:]
+        func capture(_ written: DeepLinkPiece, _ whole: String) -> DeepLinkError.Reason? {
+            var piece = written
+            var text = whole
+            if case .prefixed(let prefix, let inner) = written {
+                piece = inner
+                text = String(Substring(whole.utf8.dropFirst(prefix.utf8.count)))
+            }
+            switch piece {
+            // A rest is the whole last segment of a path (never prefixed, never a query item):
+            // the loop below captures it.
+            case .literal, .prefixed, .rest: return nil
+            case .text(let name): captures[name] = .text(text)
+            case .int(let name):
+                guard let value = Int(text) else {
+                    return .numberOutOfRange(text, placeholder: name)
+                }
+                captures[name] = .int(value)
+            case .uuid(let name):
+                guard let value = UUID(uuidString: text) else {
+                    return .invalidQueryValue(name, pattern: pattern.text)
+                }
+                captures[name] = .uuid(value)
+            }
+            values[piece.name ?? ""] = text
+            return nil
+        }
+        if let name = pattern.hostName, let host = address.host {
+            captures[name] = .text(host)
+            values[name] = host
+        }
+        for (index, piece) in pattern.segments.enumerated() {
+            guard case .rest(let name) = piece else {
+                if let reason = capture(piece, address.segments[index]) { throw fail(reason) }
+                continue
+            }
+            // The link's own segments, as read: never split again from their joined text.
+            let rest = Array(address.segments[index...])
+            captures[name] = .rest(rest)
+            values[name] = rest.joined(separator: "/")
+        }
+        for name in pattern.query.keys.sorted() {
+            guard let piece = pattern.query[name] else { continue }
+            guard let text = address.query[name] else {
+                throw fail(.missingQueryItem(name, pattern: pattern.text))
+            }
+            let valid =
+                switch piece {
+                case .int: DeepLinkPiece.isInteger(text)
+                case .uuid: UUID(uuidString: text) != nil
+                default: true
+                }
+            guard valid else { throw fail(.invalidQueryValue(name, pattern: pattern.text)) }
+            if let reason = capture(piece, text) { throw fail(reason) }
+        }
+        return DeepLinkMatch(
+            pattern: pattern.text, scheme: address.scheme, host: address.host,
+            origin: address.origin, path: StepPath(address.segments), values: values,
+            query: address.query, captures: captures)
+    }
+}
