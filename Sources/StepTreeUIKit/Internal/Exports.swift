@@ -1,3 +1,4 @@
 #if canImport(UIKit) && !os(watchOS)
     @_exported import StepTree
+    @_exported import StepTreeDrivers
 #endif

@@ -18,7 +18,7 @@
 /// one a path selects. A stack cannot know its place, so alone it keeps its elements at most
 /// ``StepPath/maximumDepth`` − 2 levels below its own step (its ``depth``; its step is at least
 /// one segment below any root), whether pushed, set, made by ``setIDs(_:makeElement:)`` or
-/// decoded; path edits and ``StepArchive/decode(_:)`` count from the root. Every operation on
+/// decoded; path edits and `StepArchive/decode(_:)` count from the root. Every operation on
 /// a tree within the bound (diff, coding, comparing, freeing) stays within the stack a thread
 /// has.
 ///
