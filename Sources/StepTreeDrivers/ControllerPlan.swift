@@ -1,9 +1,8 @@
 import StepTree
 
-/// What a UIKit-style driver does with its controllers for one update: the platform-neutral
-/// plan that the simulated UIKit driver (`SimulatedUIKitDriver`, which the tests drive) and
-/// the real one (`UIKitNavigationDriver`, compiled only where UIKit exists) both carry out, so
-/// that the real one is a thin translation of tested logic.
+/// What one update's events ask of a UIKit-style driver's controllers, platform-neutral:
+/// ``ControllerHierarchy`` resolves each operation against the controllers the driver has (and
+/// the gestures made during the update) into the changes that both UIKit drivers make.
 ///
 /// The operations keep the events' order. Runs of the same kind of event become one
 /// operation per container: a run of pops (or pushes) in two stacks is two stack changes, a

@@ -1,4 +1,5 @@
-// Not compiled by any CI here (no SwiftUI on Linux). The bindings' logic is StepTree's own
+// Compiled on Apple platforms only; CI type-checks it on Linux against the SwiftUI API it uses
+// (`.ci/adapters`, stubs in Tests/AdapterStubs). The bindings' logic is StepTree's own
 // (`Navigator+Bindings.swift`, tested on Linux by playing SwiftUI's part); this file only hands
 // them to SwiftUI, with `Binding(get:set:)`, which every SwiftUI version has.
 #if canImport(SwiftUI)

@@ -1,4 +1,5 @@
-// Not compiled by any CI here (no SwiftUI on Linux): two one-line hand-overs to SwiftUI of what
+// Compiled on Apple platforms only; CI type-checks it on Linux against the SwiftUI API it uses
+// (`.ci/adapters`, stubs in Tests/AdapterStubs): two one-line hand-overs to SwiftUI of what
 // StepTree's frames and modals say (`ScreenFrame`, `ScreenModal`, tested on Linux).
 #if canImport(SwiftUI)
     import SwiftUI

@@ -1,21 +1,22 @@
-// Not compiled by any CI here (no UIKit on Linux): kept to UIKit API of iOS 13 and to the
-// StepTree API the tests cover. What to do with the controllers is the core's `ControllerPlan`,
-// which `SimulatedUIKitDriver` carries out in the tests; this file only translates its
-// operations into UIKit calls.
+// Compiled on Apple platforms only; CI type-checks it on Linux against the UIKit API it uses
+// (`.ci/adapters`, stubs in Tests/AdapterStubs). Every decision (what to dismiss, pop, push,
+// present and select, which tab bars to embed where, what a gesture took along) is the core's
+// `ControllerHierarchy`, which `SimulatedUIKitDriver` carries out in the tests; this file only
+// translates its changes into UIKit calls.
 #if canImport(UIKit) && !os(watchOS)
     import UIKit
     import StepTree
     import StepTreeDrivers
 
-    /// A ``NavigationDriver`` over UIKit: a `UITabBarController` for the root's tabs (or a
-    /// `UINavigationController` at the window root), one `UINavigationController` per tab and
-    /// per presented modal, `present` and `dismiss` for the modal chain.
+    /// A ``NavigationDriver`` over UIKit: a `UINavigationController` per container (the root's
+    /// at the window root, one per tab, one per presented modal), a `UITabBarController` per
+    /// node with tabs, embedded in the controller that node sits in (the root's in the root's
+    /// content), `present` and `dismiss` for the modal chain.
     ///
     /// Give it to a ``NavigationSequencer`` that follows the navigator; the sequencer applies
     /// one update at a time and waits for each transition to end. Swipes back and sheets
-    /// swiped down are reported to ``onUserRemoved``, taps on the root's tab bar (a re-tap too)
-    /// to ``onUserSelectedTab``. Tab bars other than the root's are left to the screens
-    /// ``makeContent`` builds.
+    /// swiped down are reported to ``onUserRemoved``, taps on a tab bar (a re-tap too) to
+    /// ``onUserSelectedTab``.
     @MainActor
     public final class UIKitNavigationDriver<Root: StepNode>: NSObject, NavigationDriver,
         UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate,
@@ -25,24 +26,29 @@
         public let window: UIWindow
         /// Builds the controller of a pushed or presented frame, when an update needs it.
         public var makeScreen: (ScreenFrame, Root) -> UIViewController
-        /// Builds the bottom controller of a container (the root's or a tab's content).
+        /// Builds the bottom controller of a container: the root's content (which holds the
+        /// root's tab bar, when it has tabs) or a tab's.
         public var makeContent: (ScreenContainer, Root) -> UIViewController
         /// Told of each frame the user removed by gesture.
         public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
-        /// Told of each tap on a root tab, the selected one included (a re-tap): give it to
+        /// Told of each tap on a tab, the selected one included (a re-tap): give it to
         /// ``Navigator/userDidSelectTab(path:reselect:)``, which pops a re-tapped tab to its
         /// root through the sequencer (UIKit's own pop is held back).
         public var onUserSelectedTab: ((StepPath) -> Void)?
+        /// Told of each operation skipped because the window does not show what it names: the
+        /// window and the model disagree (the simulated UIKit records the same refusals).
+        public var onRefused: ((String) -> Void)?
         /// Several dismissals at once: `dismiss` on a presenter closes every modal above it.
         public var coalescing: NavigationPlan.Coalescing = .dismissals
 
+        /// What the window's controllers show, and the changes to make to them.
+        private var hierarchy = ControllerHierarchy<Root>()
         private var navigations: [ScreenContainer: UINavigationController] = [:]
-        /// The frame each controller the driver built shows.
-        private var frames: [ObjectIdentifier: ScreenFrame] = [:]
-        /// The frames each stack showed after the last update, to tell a swipe back.
-        private var stacks: [ScreenContainer: [ScreenFrame]] = [:]
-        private var tabs: UITabBarController?
-        private var isApplying = false
+        private var tabBars: [StepPath: UITabBarController] = [:]
+        /// The controller of each frame the window shows.
+        private var screens: [ScreenFrame: UIViewController] = [:]
+        /// The state whose screens are built: the update's being applied, or the last one's.
+        private var state: Root
 
         /// Shows the screen of `state` in `window`, at once.
         /// - Parameters:
@@ -58,115 +64,148 @@
             self.window = window
             self.makeContent = makeContent
             self.makeScreen = makeScreen
+            self.state = state
             super.init()
-            let screen = ScreenState(state)
-            let root = navigation(.root, in: screen, state, bottom: makeContent(.root, state))
-            let rootTabs = screen.containers.filter {
-                if case .tab(let path) = $0 { path.segments.count == 1 } else { false }
-            }
-            if rootTabs.isEmpty {
-                window.rootViewController = root
-            } else {
-                let bar = UITabBarController()
-                bar.delegate = self
-                bar.viewControllers = rootTabs.map {
-                    navigation($0, in: screen, state, bottom: makeContent($0, state))
-                }
-                tabs = bar
-                select(in: state)
-                window.rootViewController = bar
-            }
-            var presenter = window.rootViewController
-            for modal in screen.modals {
-                let controller = modalNavigation(modal, in: screen, state)
-                presenter?.present(controller, animated: false)
-                presenter = controller
-            }
+            let root = navigation(.root, bottom: makeContent(.root, state))
+            window.rootViewController = root
+            for change in hierarchy.build(state) { build(change) }
             window.makeKeyAndVisible()
         }
 
         /// Applies `update` and returns when its transitions have ended.
         ///
-        /// Carries out the update's `ControllerPlan`, the plan the simulated UIKit driver
-        /// carries out in the tests, one operation after another.
+        /// Makes the changes of the core's controller hierarchy, the ones the simulated UIKit
+        /// driver makes in the tests, one after another.
         /// - Parameter update: The events and the state they lead to.
         public func apply(_ update: NavigationUpdate<Root>) async {
-            isApplying = true
-            defer { isApplying = false }
-            let screen = ScreenState(update.state)
-            for operation in ControllerPlan(update.events, after: screen).operations {
-                switch operation {
-                case .dismiss(let paths):
-                    guard let lowest = paths.last,
-                        let presenter = navigations[.modal(lowest)]?.presentingViewController
-                    else { continue }
-                    await withCheckedContinuation { done in
-                        presenter.dismiss(animated: true) { done.resume() }
-                    }
-                    for path in paths { forget(.modal(path)) }
-                case .pop(let paths, let container):
-                    guard let navigation = navigations[container] else { continue }
-                    let kept = navigation.viewControllers.filter { controller in
-                        frames[ObjectIdentifier(controller)].map { !paths.contains($0.path) }
-                            ?? true
-                    }
-                    await setViewControllers(kept, of: container)
-                case .push(let pushed, let container):
-                    guard let navigation = navigations[container] else { continue }
-                    let added = pushed.map { controller($0, update.state) }
-                    await setViewControllers(navigation.viewControllers + added, of: container)
-                case .present(let modal):
-                    let controller = modalNavigation(modal, in: screen, update.state)
-                    var top = window.rootViewController
-                    while let next = top?.presentedViewController { top = next }
-                    guard let presenter = top else { continue }
-                    await withCheckedContinuation { done in
-                        presenter.present(controller, animated: true) { done.resume() }
-                    }
-                case .selectTab(let owner, _):
-                    // Only the root's tab bar is the driver's; others are the screens'.
-                    if owner == .root { select(in: update.state) }
-                case .rebuild(let path):
-                    // A renewed tab gets new content under the frames it keeps.
-                    guard let navigation = navigations[.tab(path)] else { continue }
-                    navigation.setViewControllers(
-                        [makeContent(.tab(path), update.state)]
-                            + navigation.viewControllers.dropFirst(),
-                        animated: false)
-                case .unplaced:
-                    // Nothing on screen to change; the model is ahead of the window.
-                    continue
+            let animated = update.transaction.animated
+            state = update.state
+            hierarchy.begin(update)
+            while let change = hierarchy.next() { await make(change, animated: animated) }
+            screens = screens.filter { hierarchy.shows($0.key) }
+        }
+
+        // MARK: Changes
+
+        /// Makes a change of an update: a transition, animated as the update says, the others
+        /// at once.
+        private func make(_ change: ControllerHierarchy<Root>.Change, animated: Bool) async {
+            switch change {
+            case .dismiss(let paths):
+                guard let lowest = paths.last,
+                    let presenter = navigations[.modal(lowest)]?.presentingViewController
+                else { return refuse("dismiss \(paths.last ?? .root)") }
+                await withCheckedContinuation { done in
+                    presenter.dismiss(animated: animated) { done.resume() }
                 }
+            case .pop(let frames, let container):
+                guard let navigation = navigations[container] else {
+                    return refuse("pop \(frames[0].path)")
+                }
+                let kept = navigation.viewControllers.filter { controller in
+                    frame(of: controller).map { !frames.contains($0) } ?? true
+                }
+                await setViewControllers(kept, of: navigation, animated: animated)
+            case .push(let frames, let container):
+                guard let navigation = navigations[container] else {
+                    return refuse("push \(frames[0].path)")
+                }
+                let pushed = frames.map(controller)
+                await setViewControllers(
+                    navigation.viewControllers + pushed, of: navigation, animated: animated)
+            case .present(let modal, let frames):
+                guard let presenter = topmost else { return refuse("present \(modal.path)") }
+                let controller = modalNavigation(modal, frames: frames)
+                await withCheckedContinuation { done in
+                    presenter.present(controller, animated: animated) { done.resume() }
+                }
+            default:
+                makeAtOnce(change)
+            }
+        }
+
+        /// Makes a change of the first screen: the transitions at once, unanimated.
+        private func build(_ change: ControllerHierarchy<Root>.Change) {
+            switch change {
+            case .push(let frames, let container):
+                guard let navigation = navigations[container] else { return }
+                navigation.setViewControllers(
+                    navigation.viewControllers + frames.map(controller), animated: false)
+            case .present(let modal, let frames):
+                topmost?.present(modalNavigation(modal, frames: frames), animated: false)
+            default:
+                makeAtOnce(change)
+            }
+        }
+
+        /// Makes a change that is no transition.
+        private func makeAtOnce(_ change: ControllerHierarchy<Root>.Change) {
+            switch change {
+            case .selectTab(let owner, let key):
+                select(key, in: owner)
+            case .embedTabBar(let owner, let host):
+                guard let parent = controller(host) else {
+                    return refuse("embed the tab bar of \(owner)")
+                }
+                let tabs = UITabBarController()
+                tabs.delegate = self
+                tabBars[owner] = tabs
+                parent.addChild(tabs)
+                tabs.view.frame = parent.view.bounds
+                tabs.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                parent.view.addSubview(tabs.view)
+                tabs.didMove(toParent: parent)
+            case .removeTabBar(let owner):
+                guard let tabs = tabBars.removeValue(forKey: owner) else { return }
+                tabs.willMove(toParent: nil)
+                tabs.view.removeFromSuperview()
+                tabs.removeFromParent()
+            case .buildTab(let path, let frames):
+                let navigation = navigation(.tab(path), bottom: makeContent(.tab(path), state))
+                navigation.setViewControllers(
+                    navigation.viewControllers + frames.map(controller), animated: false)
+            case .setTabs(let owner, let tabs, let selected):
+                tabBars[owner]?.setViewControllers(
+                    tabs.compactMap { navigations[.tab($0)] }, animated: false)
+                select(selected, in: owner)
+            case .forget(let container):
+                navigations[container] = nil
+            case .refuse(let operation):
+                refuse(operation)
+            case .dismiss, .pop, .push, .present:
+                // Transitions: `make(_:animated:)` and `build(_:)` make them.
+                break
             }
         }
 
         // MARK: Gestures
 
-        /// Reports a stack that got shorter without an update: the user went back.
+        /// Reports a stack that got shorter without a change of the driver: the user went
+        /// back (by a swipe or the back button's menu).
         ///
         /// The lowest frame gone is reported; the model removes what was above it with it.
         public func navigationController(
             _ navigationController: UINavigationController,
             didShow viewController: UIViewController, animated: Bool
         ) {
-            guard !isApplying,
-                let id = navigations.first(where: { $0.value === navigationController })?.key,
-                let before = stacks[id]
+            guard
+                let container = navigations.first(where: { $0.value === navigationController })?
+                    .key,
+                let gone = hierarchy.poppedByUser(
+                    from: container,
+                    showing: navigationController.viewControllers.dropFirst().compactMap {
+                        frame(of: $0)
+                    })
             else { return }
-            let now = shownFrames(navigationController)
-            stacks[id] = now
-            guard now.count < before.count, before.starts(with: now) else { return }
-            let gone = before[now.count]
-            onUserRemoved?(gone.path, gone.identity)
+            userRemoved(gone)
         }
 
-        /// The user tapped a root tab: reported; a re-tap is not left to UIKit (its pop would
-        /// run past the model), the navigator's pops come back as an update.
+        /// The user tapped a tab: reported; a re-tap is not left to UIKit (its pop would run
+        /// past the model), the navigator's pops come back as an update.
         public func tabBarController(
             _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
         ) -> Bool {
-            guard !isApplying,
-                let id = navigations.first(where: { $0.value === viewController })?.key
+            guard let id = navigations.first(where: { $0.value === viewController })?.key
             else { return true }
             onUserSelectedTab?(id.path)
             return viewController !== tabBarController.selectedViewController
@@ -176,43 +215,44 @@
         public func presentationControllerDidDismiss(
             _ presentationController: UIPresentationController
         ) {
-            guard
-                let id = navigations.first(where: {
-                    $0.value === presentationController.presentedViewController
-                })?.key,
-                case .modal = id, let bottom = navigations[id]?.viewControllers.first,
-                let frame = frames[ObjectIdentifier(bottom)]
+            let presented = presentationController.presentedViewController
+            guard case .modal(let path) = navigations.first(where: { $0.value === presented })?.key,
+                let modal = hierarchy.modals.first(where: { $0.path == path })
             else { return }
-            forget(id)
-            onUserRemoved?(frame.path, frame.identity)
+            userRemoved(modal.frame)
+        }
+
+        private func userRemoved(_ frame: ScreenFrame) {
+            guard let changes = hierarchy.userRemoved(frame) else { return }
+            for change in changes { makeAtOnce(change) }
+            screens = screens.filter { hierarchy.shows($0.key) }
+            if let identity = frame.identity { onUserRemoved?(frame.path, identity) }
         }
 
         // MARK: Building
 
-        private func controller(_ frame: ScreenFrame, _ state: Root) -> UIViewController {
+        private func controller(_ frame: ScreenFrame) -> UIViewController {
             let controller = makeScreen(frame, state)
-            frames[ObjectIdentifier(controller)] = frame
+            screens[frame] = controller
             return controller
         }
 
-        private func navigation(
-            _ id: ScreenContainer, in screen: ScreenState, _ state: Root,
-            bottom: UIViewController
-        ) -> UINavigationController {
+        private func navigation(_ id: ScreenContainer, bottom: UIViewController)
+            -> UINavigationController
+        {
             let navigation = UINavigationController(rootViewController: bottom)
             navigation.delegate = self
-            let pushed = (screen.frames(of: id) ?? []).map { controller($0, state) }
-            navigation.setViewControllers([bottom] + pushed, animated: false)
             navigations[id] = navigation
-            stacks[id] = screen.frames(of: id) ?? []
             return navigation
         }
 
-        private func modalNavigation(
-            _ modal: ScreenModal, in screen: ScreenState, _ state: Root
-        ) -> UINavigationController {
-            let navigation = self.navigation(
-                .modal(modal.path), in: screen, state, bottom: controller(modal.frame, state))
+        /// The navigation controller of `modal`: its frame at the bottom, `frames` above.
+        private func modalNavigation(_ modal: ScreenModal, frames: [ScreenFrame])
+            -> UINavigationController
+        {
+            let navigation = navigation(.modal(modal.path), bottom: controller(modal.frame))
+            navigation.setViewControllers(
+                navigation.viewControllers + frames.map(controller), animated: false)
             navigation.modalPresentationStyle = modal.style == .cover ? .fullScreen : .pageSheet
             // A modal the user may not dismiss: no swipe down (the model refuses it too).
             navigation.isModalInPresentation = !modal.isUserDismissible
@@ -220,50 +260,53 @@
             return navigation
         }
 
-        /// Selects the root tab that `state` selects.
-        private func select(in state: Root) {
-            guard let tabs, let controllers = tabs.viewControllers else { return }
-            if let index = controllers.firstIndex(where: { controller in
-                guard let id = navigations.first(where: { $0.value === controller })?.key
-                else { return false }
-                return state.isSelected(path: id.path)
-            }) {
-                tabs.selectedIndex = index
+        // MARK: Reading
+
+        /// The frame `controller` shows, if it is a frame's.
+        private func frame(of controller: UIViewController) -> ScreenFrame? {
+            screens.first { $0.value === controller }?.key
+        }
+
+        /// The controller a tab bar is embedded in.
+        private func controller(_ host: ControllerHierarchy<Root>.Host) -> UIViewController? {
+            switch host {
+            case .frame(let frame): screens[frame]
+            case .content(let container): navigations[container]?.viewControllers.first
             }
         }
 
-        /// Sets the stack of `container` in one animated change, and forgets the frames it
-        /// no longer shows.
+        /// The controller presenting nothing at the top of the modal chain.
+        private var topmost: UIViewController? {
+            var top = window.rootViewController
+            while let next = top?.presentedViewController { top = next }
+            return top
+        }
+
+        // MARK: Helpers
+
+        /// Shows the tab `key` of the tab bar of the node at `owner`.
+        private func select(_ key: String?, in owner: StepPath) {
+            guard let tabs = tabBars[owner],
+                let path = ControllerHierarchy<Root>.tab(key, of: owner),
+                let tab = navigations[.tab(path)]
+            else { return }
+            tabs.selectedViewController = tab
+        }
+
+        /// Sets the stack of `navigation` in one change, and waits for its transition to end.
         private func setViewControllers(
-            _ controllers: [UIViewController], of container: ScreenContainer
+            _ controllers: [UIViewController], of navigation: UINavigationController,
+            animated: Bool
         ) async {
-            guard let navigation = navigations[container] else { return }
-            let dropped = navigation.viewControllers.filter { old in
-                !controllers.contains { $0 === old }
-            }
-            await transition(navigation) {
-                navigation.setViewControllers(controllers, animated: true)
-            }
-            for controller in dropped { frames[ObjectIdentifier(controller)] = nil }
-            stacks[container] = shownFrames(navigation)
-        }
-
-        /// Drops a container the window no longer shows.
-        private func forget(_ container: ScreenContainer) {
-            navigations[container] = nil
-            stacks[container] = nil
-        }
-
-        private func shownFrames(_ navigation: UINavigationController) -> [ScreenFrame] {
-            navigation.viewControllers.dropFirst().compactMap { frames[ObjectIdentifier($0)] }
-        }
-
-        private func transition(_ navigation: UINavigationController, _ change: () -> Void) async {
-            change()
+            navigation.setViewControllers(controllers, animated: animated)
             guard let coordinator = navigation.transitionCoordinator else { return }
             await withCheckedContinuation { done in
                 coordinator.animate(alongsideTransition: nil) { _ in done.resume() }
             }
+        }
+
+        private func refuse(_ operation: String) {
+            onRefused?(operation)
         }
     }
 #endif

@@ -4,8 +4,11 @@ import StepTreeDrivers
 /// A ``NavigationDriver`` over the simulated UIKit (``SimulatedWindow``): the headless
 /// counterpart of a UIKit driver, for tests and examples on any platform.
 ///
-/// It carries out the same plan of controller operations as the real UIKit driver
-/// (`UIKitNavigationDriver`), so that a test of this driver tests the real one's logic.
+/// It carries out the same plan of controller changes as the real UIKit driver
+/// (`UIKitNavigationDriver`): the core's controller hierarchy decides every change, from the
+/// update's events, the gestures made meanwhile and the tabs of the screen, and both drivers
+/// only translate the changes into their controllers' calls. So a test of this driver tests
+/// the real one's logic.
 ///
 /// Each container of the screen (SPEC §2) is a ``SimulatedNavigationController``: the root's at
 /// the window root, a tab's inside a ``SimulatedTabBarController`` embedded in the screen its
@@ -25,12 +28,14 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// Told of each frame the user removed by gesture: its path and identity.
     public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
 
-    private var navigations: [ScreenContainer: SimulatedNavigationController] = [:]
-    private var tabBars: [StepPath: SimulatedTabBarController] = [:]
-
     /// What one update may hold; several dismissals by default, as UIKit's `dismiss` on a
     /// presenter closes every modal above it.
     public var coalescing: NavigationPlan.Coalescing = .dismissals
+
+    /// What the window's controllers show, and the changes to make to them.
+    private var hierarchy = ControllerHierarchy<Root>()
+    private var navigations: [ScreenContainer: SimulatedNavigationController] = [:]
+    private var tabBars: [StepPath: SimulatedTabBarController] = [:]
 
     /// Creates a driver whose window shows the screen of `state`, built at once.
     /// - Parameters:
@@ -49,18 +54,8 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
             container: .root, root: SimulatedViewController(title: "/"))
         self.window = SimulatedWindow(root: root, clock: clock, durations: durations)
         self.makeScreen = makeScreen
-        let screen = ScreenState(state)
         navigations[.root] = root
-        fill(root, from: screen)
-        var presenter: SimulatedViewController = root
-        for modal in screen.modals {
-            let navigation = modalNavigation(modal, from: screen)
-            presenter.presentedViewController = navigation
-            navigation.presentingViewController = presenter
-            navigation.presentationStyle = modal.style
-            presenter = navigation
-        }
-        reconcileTabs(with: screen)
+        for change in hierarchy.build(state) { build(change) }
         window.onUserRemoved = { [weak self] frame in self?.userRemoved(frame) }
     }
 
@@ -73,105 +68,117 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// The user may remove a screen by gesture between two of the transitions (the window
     /// makes a gesture that comes during a transition when it ends). The sequencer folds it in
     /// after the update, as if the user had removed the screen from the update's state; so the
-    /// update's later pushes skip the frames the removal takes along (those inside the removed
-    /// frame, and those above it on its stack), and the window ends at that state's screen.
+    /// update's later pushes and presentations skip the screens the removal takes along (those
+    /// inside the removed frame, and those above it on its stack), and the window ends at that
+    /// state's screen.
     /// - Parameter update: The events and the state they lead to.
     public func apply(_ update: NavigationUpdate<Root>) async {
-        let after = ScreenState(update.state)
-        animated = update.transaction.animated
-        applying = (update.state, nil)
-        defer { applying = nil }
-        for operation in ControllerPlan(update.events, after: after).operations {
+        let animated = update.transaction.animated
+        hierarchy.begin(update)
+        while let change = hierarchy.next() {
             do {
-                switch operation {
-                case .dismiss(let paths): try await dismiss(paths)
-                case .pop(let paths, let container): try await pop(paths, from: container)
-                case .push(let frames, let container): try await push(frames, onto: container)
-                case .present(let modal): try await present(modal, in: after)
-                case .selectTab(let owner, let key):
-                    if let tabs = tabBars[owner] { window.select(key, in: tabs) }
-                case .rebuild(let path): removeContainers(inside: path)
-                case .unplaced(let event): throw window.refuse(event.description, .notInHierarchy)
-                }
+                try await make(change, animated: animated)
             } catch {
-                // Recorded by the window; the next operations still run.
+                // Recorded by the window; the next changes still run.
             }
         }
-        reconcileTabs(with: applying?.folded ?? after)
     }
 
-    // MARK: Operations
+    // MARK: Changes
 
-    /// Whether the update being applied animates its transitions.
-    private var animated = true
-    /// While an update is being applied: its state with the screens the user removed by
-    /// gesture since it began taken out, and the screen of that state once there was one.
-    private var applying: (state: Root, folded: ScreenState?)?
-
-    /// Whether the user removed `frame`, which the update pushes, while the update ran: it is not on the
-    /// update's screen with the gestures folded in, the way the sequencer folds them in after
-    /// the update (``StepNode/removeByGesture(path:identity:)``).
-    ///
-    /// The sequencer then expects the window to show that screen, so such a frame is not
-    /// pushed: it is inside the removed frame or above it on its stack, and pushed after the
-    /// gesture it would sit on the window with no place in the model.
-    private func wasRemovedByGesture(_ frame: ScreenFrame) -> Bool {
-        guard let folded = applying?.folded else { return false }
-        return !folded.holds(frame)
-    }
-
-    private func dismiss(_ paths: [StepPath]) async throws(SimulationError) {
-        let controllers = try paths.map { path throws(SimulationError) in
-            try found(navigations[.modal(path)], "dismiss \(path)")
-        }
-        guard let lowest = controllers.last else { return }
-        if controllers.count == 1 {
-            try await window.dismiss(lowest, animated: animated)
-        } else if let presenter = lowest.presentingViewController {
-            try await window.dismissPresented(by: presenter, animated: animated)
-        }
-        for path in paths { removeContainers(inside: path) }
-    }
-
-    private func pop(_ paths: [StepPath], from container: ScreenContainer)
+    /// Makes a change of an update: a transition with the window's animation, the others at
+    /// once.
+    private func make(_ change: ControllerHierarchy<Root>.Change, animated: Bool)
         async throws(SimulationError)
     {
-        // A gesture during an earlier operation may have removed the container with its
-        // frames; the sequencer folds that in after the update.
-        guard let navigation = navigations[container] else {
-            if applying?.folded != nil { return }
-            throw window.refuse("pop \(paths[0])", .notInHierarchy)
+        switch change {
+        case .dismiss(let paths):
+            let controllers = try paths.map { path throws(SimulationError) in
+                try found(navigations[.modal(path)], "dismiss \(path)")
+            }
+            guard let lowest = controllers.last else { return }
+            if controllers.count == 1 {
+                try await window.dismiss(lowest, animated: animated)
+            } else if let presenter = lowest.presentingViewController {
+                try await window.dismissPresented(by: presenter, animated: animated)
+            }
+        case .pop(let frames, let container):
+            let navigation = try found(navigations[container], "pop \(frames[0].path)")
+            let controllers = frames.compactMap { frame in
+                navigation.viewControllers.last { $0.frame == frame }
+            }
+            try await window.pop(controllers, from: navigation, animated: animated)
+        case .push(let frames, let container):
+            let navigation = try found(navigations[container], "push \(frames[0].path)")
+            try await window.push(frames.map(build), on: navigation, animated: animated)
+        case .present(let modal, let frames):
+            let navigation = modalNavigation(modal, frames: frames)
+            do {
+                try await window.present(
+                    navigation, from: window.topmost, style: modal.style, animated: animated)
+            } catch {
+                navigations[.modal(modal.path)] = nil
+                throw error
+            }
+        default:
+            makeAtOnce(change)
         }
-        // A swipe back during an earlier operation may have taken some already.
-        let controllers = paths.compactMap { path in
-            navigation.viewControllers.last { $0.frame?.path == path }
-        }
-        guard !controllers.isEmpty else { return }
-        try await window.pop(controllers, from: navigation, animated: animated)
-        for path in paths { removeContainers(inside: path, keepingOwn: true) }
     }
 
-    private func push(_ frames: [ScreenFrame], onto container: ScreenContainer)
-        async throws(SimulationError)
-    {
-        // A gesture during an earlier operation may have removed these meanwhile, and their
-        // container with them.
-        let frames = frames.filter { !wasRemovedByGesture($0) }
-        guard !frames.isEmpty else { return }
-        let navigation = try found(navigations[container], "push \(frames[0].path)")
-        try await window.push(frames.map(build), on: navigation, animated: animated)
+    /// Makes a change of the first screen: the transitions at once, without the window's
+    /// animations.
+    private func build(_ change: ControllerHierarchy<Root>.Change) {
+        switch change {
+        case .push(let frames, let container):
+            guard let navigation = navigations[container] else { return }
+            window.setViewControllers(
+                navigation.viewControllers + frames.map(build), on: navigation)
+        case .present(let modal, let frames):
+            let navigation = modalNavigation(modal, frames: frames)
+            let presenter = window.topmost
+            presenter.presentedViewController = navigation
+            navigation.presentingViewController = presenter
+            navigation.presentationStyle = modal.style
+        default:
+            makeAtOnce(change)
+        }
     }
 
-    private func present(_ modal: ScreenModal, in after: ScreenState)
-        async throws(SimulationError)
-    {
-        let navigation = modalNavigation(modal, from: after)
-        do {
-            try await window.present(
-                navigation, from: window.topmost, style: modal.style, animated: animated)
-        } catch {
-            navigations[.modal(modal.path)] = nil
-            throw error
+    /// Makes a change that is no transition.
+    private func makeAtOnce(_ change: ControllerHierarchy<Root>.Change) {
+        switch change {
+        case .selectTab(let owner, let key):
+            if let tabs = tabBars[owner] { window.select(key, in: tabs) }
+        case .embedTabBar(let owner, let host):
+            guard let parent = controller(host) else {
+                window.refuse("embed the tab bar of \(owner)", .notInHierarchy)
+                return
+            }
+            let tabs = SimulatedTabBarController(owner: owner)
+            tabBars[owner] = tabs
+            parent.children.append(tabs)
+        case .removeTabBar(let owner):
+            guard let tabs = tabBars.removeValue(forKey: owner) else { return }
+            for controller in navigations.values.flatMap(\.viewControllers) {
+                controller.children.removeAll { $0 === tabs }
+            }
+        case .buildTab(let path, let frames):
+            let navigation = SimulatedNavigationController(
+                container: .tab(path), root: SimulatedViewController(title: path.description))
+            navigations[.tab(path)] = navigation
+            window.setViewControllers(
+                navigation.viewControllers + frames.map(build), on: navigation)
+        case .setTabs(let owner, let tabs, let selected):
+            guard let bar = tabBars[owner] else { return }
+            bar.viewControllers = tabs.compactMap { navigations[.tab($0)] }
+            bar.selectedKey = selected
+        case .forget(let container):
+            navigations[container] = nil
+        case .refuse(let operation):
+            window.refuse(operation, .notInHierarchy)
+        case .dismiss, .pop, .push, .present:
+            // Transitions: `make(_:animated:)` and `build(_:)` make them.
+            break
         }
     }
 
@@ -182,14 +189,8 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         return makeScreen(frame)
     }
 
-    /// Puts the frames of its container in `screen` on `navigation`, above its bottom one.
-    private func fill(_ navigation: SimulatedNavigationController, from screen: ScreenState) {
-        let frames = (screen.frames(of: navigation.container) ?? []).map(build)
-        window.setViewControllers(
-            [navigation.viewControllers[0]] + frames, on: navigation)
-    }
-
-    private func modalNavigation(_ modal: ScreenModal, from screen: ScreenState)
+    /// The navigation controller of `modal`, its frame at the bottom and `frames` above.
+    private func modalNavigation(_ modal: ScreenModal, frames: [ScreenFrame])
         -> SimulatedNavigationController
     {
         let navigation = SimulatedNavigationController(
@@ -197,96 +198,27 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         // As the UIKit driver does: no swipe down on a modal the user may not dismiss.
         navigation.isModalInPresentation = !modal.isUserDismissible
         navigations[.modal(modal.path)] = navigation
-        fill(navigation, from: screen)
+        window.setViewControllers(navigation.viewControllers + frames.map(build), on: navigation)
         return navigation
     }
 
-    /// Makes the tab containers those of `screen`: the ones it does not have go, the missing
-    /// ones are built in their tab bar, which is embedded in the screen it sits in.
-    private func reconcileTabs(with screen: ScreenState) {
-        let wanted = Set(screen.containers)
-        for id in navigations.keys where !wanted.contains(id) { detach(id) }
-        for id in screen.containers where navigations[id] == nil {
-            guard case .tab(let path) = id else { continue }
-            let owner = StepPath(Array(path.segments.dropLast()))
-            // A screen the user removed while the update ran is not there to hold the tabs.
-            guard let tabs = tabBar(owner, in: screen) else { continue }
-            let navigation = SimulatedNavigationController(
-                container: id, root: SimulatedViewController(title: path.description))
-            navigations[id] = navigation
-            fill(navigation, from: screen)
-            // Sorted by key, so that a rebuilt tab comes back in its place.
-            let index = tabs.viewControllers.firstIndex {
-                $0.container.path.segments.lexicographicallyPrecedes(path.segments) == false
-            }
-            tabs.viewControllers.insert(navigation, at: index ?? tabs.viewControllers.endIndex)
-        }
-        for (owner, tabs) in tabBars {
-            let selected = screen.selectedContentKey(at: owner)
-            if tabs.selectedKey != selected { tabs.selectedKey = selected }
+    /// The controller a tab bar is embedded in.
+    private func controller(_ host: ControllerHierarchy<Root>.Host) -> SimulatedViewController? {
+        switch host {
+        case .frame(let frame):
+            navigations.values.lazy.flatMap(\.viewControllers).first { $0.frame == frame }
+        case .content(let container):
+            navigations[container]?.viewControllers.first
         }
     }
 
-    /// The tab bar of the node at `owner`, embedded where the node sits (SPEC §2); `nil` when
-    /// that screen is not in the window.
-    private func tabBar(_ owner: StepPath, in screen: ScreenState) -> SimulatedTabBarController? {
-        if let tabs = tabBars[owner] { return tabs }
-        guard let host = host(of: owner, in: screen) else { return nil }
-        let tabs = SimulatedTabBarController(owner: owner)
-        tabBars[owner] = tabs
-        host.children.append(tabs)
-        return tabs
-    }
-
-    /// The controller the node at `path` sits in: its frame's, or its container's bottom one.
-    private func host(of path: StepPath, in screen: ScreenState) -> SimulatedViewController? {
-        switch screen.place(of: path) {
-        case nil:
-            return nil
-        case .frame(let identity):
-            return navigations.values.lazy.flatMap(\.viewControllers).first {
-                $0.frame?.identity == identity
-            }
-        case .container(let container):
-            return navigations[container]?.viewControllers.first
-        }
-    }
-
-    // MARK: Removing
-
-    /// Drops the containers owned by the step at `path` or inside it (only inside it, with
-    /// `keepingOwn`), with their tab bars.
-    private func removeContainers(inside path: StepPath, keepingOwn: Bool = false) {
-        for id in navigations.keys where id.path.segments.starts(with: path.segments) {
-            if keepingOwn, id.path == path { continue }
-            detach(id)
-        }
-    }
-
-    private func detach(_ id: ScreenContainer) {
-        guard id != .root, let navigation = navigations.removeValue(forKey: id) else { return }
-        for (owner, tabs) in tabBars {
-            tabs.viewControllers.removeAll { $0 === navigation }
-            guard tabs.viewControllers.isEmpty else { continue }
-            tabBars[owner] = nil
-            for controller in navigations.values.flatMap(\.viewControllers) {
-                controller.children.removeAll { $0 === tabs }
-            }
-        }
-    }
+    // MARK: Gestures
 
     private func userRemoved(_ frame: ScreenFrame) {
-        // Folded in as the sequencer will fold it in after the update being applied.
-        if var state = applying?.state,
-            state.removeByGesture(path: frame.path, identity: frame.identity) != nil
-        {
-            applying = (state, ScreenState(state))
-        }
-        removeContainers(inside: frame.path, keepingOwn: navigations[.modal(frame.path)] == nil)
+        guard let changes = hierarchy.userRemoved(frame) else { return }
+        for change in changes { makeAtOnce(change) }
         if let identity = frame.identity { onUserRemoved?(frame.path, identity) }
     }
-
-    // MARK: Helpers
 
     /// `value`, or a refusal of `operation` when the driver has nothing for it.
     private func found<T>(_ value: T?, _ operation: String) throws(SimulationError) -> T {
