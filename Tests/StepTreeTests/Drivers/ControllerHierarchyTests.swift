@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeDrivers
 
 /// The changes both UIKit drivers make to their controllers, decided by the core's controller
 /// hierarchy: tab bars embedded where their nodes sit, tabs selected by key, renewed tabs
