@@ -124,10 +124,18 @@ let package = Package(
             dependencies: allModules + ["StepTreeTools", "FuzzSupport"],
             path: "Fuzz/Map"
         ),
+        // What the test targets share: test trees, seeded randomness, fixtures (read from
+        // Tests/Fixtures), the documentation drift checks and the command runner.
+        .target(
+            name: "TestSupport", dependencies: ["StepTree", "ExampleSteps"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "StepTreeTests",
-            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport"],
-            resources: [.copy("Fixtures")]
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "StepTreeToolsTests",
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -145,7 +145,7 @@ public enum FuzzDriver {
 
     /// The conformance case files, when run from the package's directory.
     private static func defaultFixtures() -> [URL] {
-        let directory = "Tests/StepTreeTests/Fixtures/conformance"
+        let directory = "Tests/Fixtures/conformance"
         return files(at: directory).filter { $0.hasSuffix(".json") }.map {
             URL(fileURLWithPath: $0)
         }

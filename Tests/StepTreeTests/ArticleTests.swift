@@ -4,6 +4,7 @@ import StepTree
 import StepTreeDrivers
 import StepTreeTools
 import Synchronization
+import TestSupport
 import Testing
 
 // Every Swift block of the DocC articles, compiled and run. `articleBlocksAppearHere` fails when

@@ -2,6 +2,7 @@ import Foundation
 import StepTree
 import StepTreeDrivers
 import StepTreeTools
+import TestSupport
 import Testing
 
 // Every Swift block of README.md, compiled and run. `readmeBlocksAppearHere` fails when the README

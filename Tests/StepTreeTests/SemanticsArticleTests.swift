@@ -5,6 +5,7 @@
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 // Every Swift block of Semantics.md, compiled and run with the events, screens and states its

@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import TestSupport
 import Testing
 
 /// Records every change as SPEC text, marking those the UI already shows.

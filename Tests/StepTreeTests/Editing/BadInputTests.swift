@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import TestSupport
 import Testing
 
 /// SPEC §4: a bad path or stack change is a typed error that says what and where, the state is

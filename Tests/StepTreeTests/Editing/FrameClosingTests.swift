@@ -1,4 +1,5 @@
 import ExampleSteps
+import TestSupport
 import Testing
 
 @testable import StepTree

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import TestSupport
 import Testing
 
 @Suite("Dismissing modals")

@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import TestSupport
 import Testing
 
 /// Typed routes of any depth, through stack elements (`StepRoute`).

@@ -1,6 +1,7 @@
 import ExampleSteps
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 @Suite struct NavigationEventTests {

@@ -2,6 +2,7 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 // A small shop, hand-written and as a schema twin of the same shape:

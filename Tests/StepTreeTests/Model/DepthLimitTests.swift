@@ -3,6 +3,7 @@ import Foundation
 import StepTree
 import StepTreeRestoration
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// One depth limit, ``StepPath/maximumDepth``, enforced by every entry point (for values built

@@ -2,6 +2,7 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// Trees are values: the same final state gives equal, equally hashed trees, whatever the

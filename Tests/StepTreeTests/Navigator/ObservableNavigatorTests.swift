@@ -1,6 +1,7 @@
 import ExampleSteps
 import Observation
 import StepTree
+import TestSupport
 import Testing
 
 /// Counts how often an observation's `onChange` fired.

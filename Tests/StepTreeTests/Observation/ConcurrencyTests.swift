@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import TestSupport
 import Testing
 
 /// Counts notifications and checks they arrive in commit order.

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import TestSupport
 import Testing
 
 /// Starts `count` transactions from its first `didChange`, so that they queue behind it, and

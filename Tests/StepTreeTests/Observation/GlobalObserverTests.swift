@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 import Testing
 
 /// Types used only here, so that selections made by tests running in parallel are filtered out.

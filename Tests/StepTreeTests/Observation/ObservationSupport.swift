@@ -1,4 +1,5 @@
 import StepTree
+import TestSupport
 
 /// Records every observer call as a line, in order.
 final class RecordingObserver: StepsObserver {

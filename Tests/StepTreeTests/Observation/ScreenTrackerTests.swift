@@ -1,6 +1,7 @@
 import ExampleSteps
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 extension ThreadSafety {
@@ -289,10 +290,4 @@ extension ThreadSafety {
             }
         }
     }
-}
-
-final class LineSink: Sendable {
-    private let lines = Mutex<[String]>([])
-    var all: [String] { lines.withLock { $0 } }
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
 }

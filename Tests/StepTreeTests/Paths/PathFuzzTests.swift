@@ -1,6 +1,7 @@
 import ExampleSteps
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// Random path strings on a fixed tree: never a crash, only `StepPathError`s, the state

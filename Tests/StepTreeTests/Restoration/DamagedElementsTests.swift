@@ -3,6 +3,7 @@ import Foundation
 import StepTree
 import StepTreeRestoration
 import Synchronization
+import TestSupport
 import Testing
 
 /// How many times `CountedProfile` was decoded.

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import TestSupport
 import Testing
 
 /// Saved state is outside input: any truncation is a typed error, and any damaged byte gives a

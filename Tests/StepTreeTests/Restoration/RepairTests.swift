@@ -3,6 +3,7 @@ import Foundation
 import StepTree
 import StepTreeRestoration
 import Synchronization
+import TestSupport
 import Testing
 
 /// A payload of numbers that no `Int` or `Double` holds exactly.

@@ -3,6 +3,7 @@ import Foundation
 import StepTree
 import StepTreeDeepLinks
 import StepTreeTools
+import TestSupport
 import Testing
 
 @Suite("Deferred deep links")

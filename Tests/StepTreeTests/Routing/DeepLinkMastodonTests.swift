@@ -2,6 +2,7 @@ import Foundation
 import StepTree
 import StepTreeDeepLinks
 import Synchronization
+import TestSupport
 import Testing
 
 /// A Mastodon status: a destination with a reply sheet of its own.
@@ -91,7 +92,7 @@ struct DeepLinkMastodonTests {
     }
 
     static func tableRouter() throws -> DeepLinkRouter<MastodonClient> {
-        let url = try OpenCommandTests.fixture("mastodon-routes.json")
+        let url = try Fixtures.url("routes/mastodon-routes.json")
         return try DeepLinkRouteTable(json: Data(contentsOf: url)).router(for: MastodonClient.self)
     }
 

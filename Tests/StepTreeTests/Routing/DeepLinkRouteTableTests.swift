@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 import Testing
 
 /// The routes file model shared by `steptree open` and `steptree lint`.
@@ -17,7 +18,7 @@ import Testing
 
     @Test func theShopFileReadsAsWritten() throws {
         let table = try DeepLinkRouteTable(
-            json: Data(contentsOf: OpenCommandTests.fixture("shop-routes.json")))
+            json: Data(contentsOf: Fixtures.url("routes/shop-routes.json")))
         #expect(table.origins == [.scheme("shop"), .universalLink(host: "shop.example.com")])
         #expect(
             table.routes.map(\.pattern) == [
@@ -30,7 +31,7 @@ import Testing
 
     @Test func theRouterLandsWhereTheTableSays() throws {
         let schema = try StepSchema(
-            json: Data(contentsOf: OpenCommandTests.fixture("shop-schema.json")))
+            json: Data(contentsOf: Fixtures.url("routes/shop-schema.json")))
         let table = DeepLinkRouteTable(
             schemes: ["shop"], landing: .select,
             routes: [.init("o/<int:id>", showing: "orders/order", beneath: ["orders/list"])])

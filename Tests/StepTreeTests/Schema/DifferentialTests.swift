@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import TestSupport
 import Testing
 
 /// The hand-written `AppSteps` and its JSON-schema twin must behave identically: same events,

@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// Schema-driven trees have what hand-written ones have: modals a gesture cannot dismiss,

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import StepTree
+import TestSupport
 import Testing
 
 /// Whatever bytes come in, `StepSchema(json:)` returns a schema that keeps its promises or a

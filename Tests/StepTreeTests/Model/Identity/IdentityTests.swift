@@ -2,6 +2,7 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// Identity is sound across states built independently (SPEC v2 §1): the same operations give
@@ -332,9 +333,7 @@ import Testing
     }
 
     @Test func identityFixturesAreAllListed() throws {
-        let directory = try #require(
-            Bundle.module.url(forResource: "identity", withExtension: nil, subdirectory: "Fixtures")
-        )
+        let directory = try Fixtures.url("identity")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(names.filter { $0.hasSuffix(".json") }.sorted() == Fixtures.identityFiles)
     }

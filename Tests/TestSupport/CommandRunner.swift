@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// Runs an executable built next to the tests and collects what it wrote.
-struct CommandRun {
-    let status: Int32
-    let output: String
-    let errors: String
+package struct CommandRun {
+    package let status: Int32
+    package let output: String
+    package let errors: String
 
     /// Runs `name` (an executable of the package) with `arguments`; one still running after
     /// `timeout` is ended, and the test fails.
-    static func run(
+    package static func run(
         _ name: String, _ arguments: [String], timeout: Duration = .seconds(300)
     ) throws -> CommandRun {
         let executable = try #require(
@@ -43,8 +43,8 @@ struct CommandRun {
     }
 
     /// The executable `name` in the build folder that holds the test bundle.
-    static func builtExecutable(_ name: String) -> URL? {
-        var folder = Bundle.module.bundleURL.deletingLastPathComponent()
+    package static func builtExecutable(_ name: String) -> URL? {
+        var folder = Bundle.main.bundleURL
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -54,7 +54,9 @@ struct CommandRun {
     }
 
     /// Writes `text` to a new temporary file and returns its path.
-    static func temporaryFile(_ text: String, name: String = "schema.json") throws -> String {
+    package static func temporaryFile(_ text: String, name: String = "schema.json") throws
+        -> String
+    {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("steptree-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

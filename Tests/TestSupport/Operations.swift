@@ -2,7 +2,7 @@ import StepTree
 import Testing
 
 /// One path operation, applied the same way to any ``StepNode`` (hand-written or schema-driven).
-enum PathOperation: Hashable, Sendable, CustomTestStringConvertible {
+package enum PathOperation: Hashable, Sendable, CustomTestStringConvertible {
     case select(String, fresh: Bool = false)
     case selectValue(String, String)
     case show(String)
@@ -10,7 +10,7 @@ enum PathOperation: Hashable, Sendable, CustomTestStringConvertible {
     case stack(String, ids: [String])
     case remove(String)
 
-    var testDescription: String {
+    package var testDescription: String {
         switch self {
         case .select(let path, let fresh): fresh ? "select \(path) fresh" : "select \(path)"
         case .selectValue(let path, let value): "select \(path) with '\(value)'"
@@ -23,11 +23,11 @@ enum PathOperation: Hashable, Sendable, CustomTestStringConvertible {
 }
 
 /// What an operation did: the events it caused, or the error it raised.
-enum Outcome: Hashable, Sendable, CustomTestStringConvertible {
+package enum Outcome: Hashable, Sendable, CustomTestStringConvertible {
     case events([String])
     case error(StepPathError)
 
-    var testDescription: String {
+    package var testDescription: String {
         switch self {
         case .events(let events): "events \(events)"
         case .error(let error): "error \(error)"
@@ -37,7 +37,7 @@ enum Outcome: Hashable, Sendable, CustomTestStringConvertible {
 
 extension StepNode {
     /// Runs `operation` on this value.
-    mutating func perform(_ operation: PathOperation) throws(StepPathError) {
+    package mutating func perform(_ operation: PathOperation) throws(StepPathError) {
         switch operation {
         case .select(let path, let fresh):
             if fresh {
@@ -56,7 +56,7 @@ extension StepNode {
 
     /// Runs `operation` and returns its events in text form, or its error. On an error it also
     /// checks the SPEC §4 guarantee: the value is unchanged and the diff to it is empty.
-    mutating func apply(
+    package mutating func apply(
         _ operation: PathOperation, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Outcome {
         let before = self
@@ -75,6 +75,6 @@ extension StepNode {
 }
 
 /// The events between two states of one tree, in SPEC §5 text form.
-func eventText<Root: StepNode>(from old: Root, to new: Root) -> [String] {
+package func eventText<Root: StepNode>(from old: Root, to new: Root) -> [String] {
     NavigationDiff.events(from: old, to: new).map(\.description)
 }

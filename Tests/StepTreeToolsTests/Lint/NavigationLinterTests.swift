@@ -2,6 +2,7 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 @Suite struct NavigationLinterTests {

@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 @Suite struct ConformanceFixtureTests {

@@ -2,6 +2,7 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// The HTML navigation map in a real browser: headless Chromium loads the page of a recorded

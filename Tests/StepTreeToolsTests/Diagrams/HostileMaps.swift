@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 
 /// Navigation maps built from hostile input: schema keys, element ids (as a deep link such as
 /// `myapp://friend/<name>` would push them), presentation styles, recorded causes and titles

@@ -2,12 +2,8 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
-
-extension LineSink {
-    /// The lines as a JSON Lines text.
-    var text: String { all.joined(separator: "\n") + "\n" }
-}
 
 /// A short session on the example's schema twin, recorded with a manual clock.
 struct RecordedSession {

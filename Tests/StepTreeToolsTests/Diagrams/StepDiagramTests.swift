@@ -65,18 +65,3 @@ import Testing
         #expect(state.debugDescription.hasSuffix("\n   └─● signUp   push · push  ◀ visible"))
     }
 }
-
-extension ReadmeTree.ThemeSteps: CustomDebugStringConvertible {}
-
-extension StepDiagramTests {
-    @Test func aHandWrittenTreeGetsTheDiagramByDeclaringTheConformance() {
-        var theme = ReadmeTree.ThemeSteps()
-        theme.select(\.dark)
-        #expect(
-            String(reflecting: theme) == """
-                /         ThemeSteps
-                ├─ light  inline · content
-                └─● dark  inline · content  ◀ visible
-                """)
-    }
-}

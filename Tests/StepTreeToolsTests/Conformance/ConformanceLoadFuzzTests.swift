@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// Mutated case files load or fail with a `ConformanceFileError`; whatever loads also runs.

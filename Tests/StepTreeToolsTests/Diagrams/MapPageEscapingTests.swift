@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import FuzzSupport
+import TestSupport
 import Testing
 
 @testable import StepTree

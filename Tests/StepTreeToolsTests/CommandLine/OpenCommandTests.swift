@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `steptree open`: its whole output and exit status on the shop fixtures
@@ -11,9 +12,7 @@ import Testing
     ]
 
     static func fixture(_ name: String) throws -> URL {
-        let url = try #require(
-            Bundle.module.url(forResource: "routes", withExtension: nil, subdirectory: "Fixtures"))
-        return url.appendingPathComponent(name)
+        try Fixtures.url("routes/\(name)")
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String)

@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// Text that the tool prints from its files (keys, styles, causes, events, error messages that

@@ -3,12 +3,12 @@ import Foundation
 import StepTree
 
 /// Valid inputs that fuzzing mutates: every conformance case on its own, and every schema.
-enum FuzzCorpus {
+package enum FuzzCorpus {
     /// Each conformance case of the fixtures as a one-case file, compact JSON with sorted keys.
-    static let caseFiles: [[UInt8]] = conformanceCases().map { serialize([$0]) }
+    package static let caseFiles: [[UInt8]] = conformanceCases().map { serialize([$0]) }
 
     /// Each schema of the fixtures, plus the example app's schema.
-    static let schemas: [[UInt8]] =
+    package static let schemas: [[UInt8]] =
         [Array(ExampleSchema.json().utf8)]
         + conformanceCases().compactMap { ($0 as? [String: Any])?["schema"] }.map(serialize)
 
@@ -31,7 +31,7 @@ enum FuzzCorpus {
 /// Structure-aware mutation: edits one random place of a decoded JSON value (replaces a value,
 /// drops or adds a field, drops or duplicates an array item), so that the result still parses
 /// as JSON and reaches the checks behind the parser.
-func mutateJSON(_ value: Any, _ random: inout SeededGenerator) -> Any {
+package func mutateJSON(_ value: Any, _ random: inout SeededGenerator) -> Any {
     let replacements: [Any] = [
         NSNull(), true, 0, -1, 1.5, "", "a", "a/b", "/", "sheet", "tab", "push", "stack",
         [Any](), ["x"], [String: Any](), ["key": "k"],

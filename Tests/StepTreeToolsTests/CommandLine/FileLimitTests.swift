@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every file the command line reads is bounded: one larger than its limit is refused from its

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `steptree help`, `--help`, `-h` and `--version` print to standard output and exit 0; bad

@@ -2,13 +2,13 @@ import Foundation
 
 /// The drift checks of the README and the articles: the Swift blocks of a Markdown file, and the
 /// test sources that must hold each of them word for word (lines trimmed, blank lines dropped).
-enum DocumentationBlocks {
+package enum DocumentationBlocks {
     /// The repository's root folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The Swift blocks of the Markdown file at `path`, relative to the root.
-    static func blocks(of path: String) throws -> [String] {
+    package static func blocks(of path: String) throws -> [String] {
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         return text.components(separatedBy: "```swift\n").dropFirst()
             .map { $0.components(separatedBy: "```")[0] }
@@ -16,7 +16,7 @@ enum DocumentationBlocks {
 
     /// The sources of this test target's top folder whose file names `include` accepts,
     /// normalized and joined.
-    static func sources(_ include: (String) -> Bool) throws -> String {
+    package static func sources(_ include: (String) -> Bool) throws -> String {
         let folder = root.appendingPathComponent("Tests/StepTreeTests")
         return normalized(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(include)
@@ -26,7 +26,7 @@ enum DocumentationBlocks {
     }
 
     /// `text` with its lines trimmed and its blank lines dropped.
-    static func normalized(_ text: String) -> String {
+    package static func normalized(_ text: String) -> String {
         text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: "\n")
     }
