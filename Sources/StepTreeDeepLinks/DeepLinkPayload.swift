@@ -1,61 +1,12 @@
 import Foundation
 import StepTree
 
-/// A JSON value, as much of one as a payload's encoding needs: integers keep their exact value.
-enum DeepLinkJSON: Codable, Hashable, Sendable {
-    case null
-    case bool(Bool)
-    case int(Int64)
-    case unsigned(UInt64)
-    case double(Double)
-    case string(String)
-    case array([DeepLinkJSON])
-    case object([String: DeepLinkJSON])
-
-    /// Reads any JSON value, an integer as an integer when it fits.
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(UInt64.self) {
-            self = .unsigned(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([DeepLinkJSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: DeepLinkJSON].self))
-        }
-    }
-
-    /// Writes the value as it was read.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .unsigned(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-}
-
 extension DeepLinkMatch.Capture {
     /// The capture in a payload object: an integer as a number, a UUID as its upper-case text,
     /// a rest as its segments joined by `/`, text as it is.
-    var json: DeepLinkJSON {
+    var json: JSONValue {
         switch self {
-        case .int(let value): .int(Int64(value))
+        case .int(let value): .number(String(value))
         default: .string(text)
         }
     }
@@ -90,11 +41,10 @@ enum DeepLinkPayload {
     ) throws(DeepLinkError) -> any StepValue {
         if takesText {
             if captures.count == 1 { return captures[0].capture.text }
-            let object = DeepLinkJSON.object(
+            let object = JSONValue.object(
                 Dictionary(
                     captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a }))
-            let data = (try? encoder.encode(object)) ?? Data()
-            return String(decoding: data, as: UTF8.self)
+            return String(decoding: object.jsonData, as: UTF8.self)
         }
         return try filled(
             prototype,
@@ -118,10 +68,9 @@ enum DeepLinkPayload {
         if value is DynamicSteps || value is String {
             guard let text else { return nil }
             if names.count == 1 { return [names[0]: segments(names[0], text)] }
-            guard
-                case .object(let fields)? = try? JSONDecoder().decode(
-                    DeepLinkJSON.self, from: Data(text.utf8))
-            else { return nil }
+            guard case .object(let fields)? = try? JSONValue.parse(Data(text.utf8)) else {
+                return nil
+            }
             return read(names, fields, segments)
         }
         guard case .object(let fields)? = json(of: value) else { return nil }
@@ -129,14 +78,15 @@ enum DeepLinkPayload {
     }
 
     private static func read(
-        _ names: [String], _ fields: [String: DeepLinkJSON],
+        _ names: [String], _ fields: [String: JSONValue],
         _ segments: (String, String) -> [String]
     ) -> [String: [String]]? {
         var found: [String: [String]] = [:]
         for name in names {
             switch fields[name] {
-            case .int(let value)?: found[name] = [String(value)]
-            case .unsigned(let value)?: found[name] = [String(value)]
+            // An integer's digits, as a capture writes them.
+            case .number(let digits)? where Int64(digits) != nil || UInt64(digits) != nil:
+                found[name] = [digits]
             case .string(let text)?: found[name] = segments(name, text)
             default: return nil
             }
@@ -144,15 +94,10 @@ enum DeepLinkPayload {
         return found
     }
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    /// `prototype` decoded again with `fields` set in its encoding.
+    /// `prototype` decoded again with `fields` set in its encoding: the one text its
+    /// `Decodable` reads, the encodings read as values (``JSONValueEncoder``).
     private static func filled<Value: StepValue>(
-        _ prototype: Value, _ fields: [String: DeepLinkJSON]
+        _ prototype: Value, _ fields: [String: JSONValue]
     )
         throws(DeepLinkError) -> Value
     {
@@ -166,8 +111,7 @@ enum DeepLinkPayload {
         object.merge(fields) { _, capture in capture }
         let value: Value
         do {
-            value = try JSONDecoder().decode(
-                Value.self, from: encoder.encode(DeepLinkJSON.object(object)))
+            value = try JSONDecoder().decode(Value.self, from: JSONValue.object(object).jsonData)
         } catch let error as DecodingError {
             throw fail("does not decode: \(DeepLinkError.describe(error))")
         } catch {
@@ -183,9 +127,8 @@ enum DeepLinkPayload {
     }
 
     /// The JSON `value` is written as.
-    static func json(of value: some Encodable) -> DeepLinkJSON? {
-        guard let data = try? encoder.encode(value) else { return nil }
-        return try? JSONDecoder().decode(DeepLinkJSON.self, from: data)
+    static func json(of value: some Encodable) -> JSONValue? {
+        try? JSONValueEncoder.encode(value)
     }
 }
 
