@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The library modules over the core, which the tools, tests and fuzzers use whole.
 let allModules: [Target.Dependency] = [
-    "StepTree", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers",
+    "StepTree", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers", "StepTreeAnalytics",
 ]
 
 let package = Package(
@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "StepTreeRestoration", targets: ["StepTreeRestoration"]),
         // What a UI layer builds on: the screen model, the plans and the sequencer.
         .library(name: "StepTreeDrivers", targets: ["StepTreeDrivers"]),
+        // Screen analytics: screen views and exits, with the time each screen was shown.
+        .library(name: "StepTreeAnalytics", targets: ["StepTreeAnalytics"]),
         // For development: the headless screen, the simulated UIKit, the test clock, session
         // recording and replay, the linter, the diagrams and the conformance runner.
         .library(name: "StepTreeTools", targets: ["StepTreeTools"]),
@@ -33,6 +35,7 @@ let package = Package(
         .target(name: "StepTreeDeepLinks", dependencies: ["StepTree"]),
         .target(name: "StepTreeRestoration", dependencies: ["StepTree"]),
         .target(name: "StepTreeDrivers", dependencies: ["StepTree"]),
+        .target(name: "StepTreeAnalytics", dependencies: ["StepTree"]),
         .target(name: "StepTreeTools", dependencies: allModules),
         .target(name: "StepTreeSwiftUI", dependencies: ["StepTree"]),
         .target(name: "StepTreeUIKit", dependencies: ["StepTree", "StepTreeDrivers"]),

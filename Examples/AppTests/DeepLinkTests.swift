@@ -3,6 +3,7 @@
 // per test.
 import ExampleSteps
 import StepTree
+import StepTreeAnalytics
 import StepTreeTools
 import Testing
 

@@ -6,6 +6,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeAnalytics
 import StepTreeDrivers
 import StepTreeTools
 

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeAnalytics
 import StepTreeDrivers
 import StepTreeTools
 import TestSupport

@@ -10,7 +10,7 @@ extension StepNode {
     /// The identity of the screen on top (SPEC §1): a screen renewed at the same path has
     /// another one.
     /// - Complexity: O(*d*) for a tree of depth *d*.
-    var visibleIdentity: StepIdentity {
+    package var visibleIdentity: StepIdentity {
         StepStorage.make(self).visiblePath.identity
     }
 
@@ -18,7 +18,7 @@ extension StepNode {
     /// visible step itself, or the nearest step above it that is a screen (for
     /// `/profile/detail/dark`, the pushed `/profile/detail`).
     /// - Complexity: O(*d*) for a tree of depth *d*.
-    var visibleScreenFrame: ScreenFrame {
+    package var visibleScreenFrame: ScreenFrame {
         StepStorage.make(self).visiblePath.holder
     }
 }

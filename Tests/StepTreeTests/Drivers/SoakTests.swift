@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import StepTree
+@testable import StepTreeAnalytics
 @testable import StepTreeTools
 
 /// A schema-driven tree of a few thousand nodes for the soak test: every node above the last

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeAnalytics
 import StepTreeTools
 import TestSupport
 import Testing

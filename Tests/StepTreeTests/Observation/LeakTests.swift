@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import StepTree
+@testable import StepTreeAnalytics
 @testable import StepTreeTools
 
 /// An object whose lifetime the tests watch, carried in a step's payload.

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeAnalytics
 import TestSupport
 
 /// Records every observer call as a line, in order.

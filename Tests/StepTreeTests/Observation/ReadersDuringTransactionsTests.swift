@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StepTree
+@testable import StepTreeAnalytics
 @testable import StepTreeTools
 
 /// What a reader thread found.

@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import StepTreeAnalytics
 import StepTreeTools
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeAnalytics
 import StepTreeDeepLinks
 import StepTreeTools
 import TestSupport

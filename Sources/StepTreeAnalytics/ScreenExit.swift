@@ -1,3 +1,5 @@
+import StepTree
+
 /// A screen that left the window for analytics: a frame or tab that ``ScreenTracker`` saw
 /// popped, dismissed or renewed, with the time it was visible in all (zero if never on top).
 ///

@@ -1,3 +1,5 @@
+import StepTree
+
 /// One screen view for analytics: the screen that became visible, with its identity and value,
 /// the one it replaced and how long that one was shown.
 ///

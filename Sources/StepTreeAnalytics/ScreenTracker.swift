@@ -1,3 +1,5 @@
+import StepTree
+
 /// An observer that turns navigator changes into screen views and screen exits for analytics.
 ///
 /// It reports a ``ScreenView`` each time the visible screen (the top of the active path) changes,
