@@ -158,7 +158,7 @@ public final class Navigator<Root: StepNode>: Sendable {
 
     /// One open transaction of this navigator, with the changes its observers started.
     ///
-    /// `@unchecked Sendable` for the reason given on ``TransactionContext``.
+    /// (`@unchecked Sendable` restated from ``ThreadOwned``, as Swift requires of a subclass.)
     private final class Transaction: TransactionContext, @unchecked Sendable {
         /// Changes made by re-entrant transactions, published after the current one.
         var queue: [NavigationChange<Root>] = []

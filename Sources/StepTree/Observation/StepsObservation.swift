@@ -140,16 +140,15 @@ enum TransactionScope {
 
 /// The state of one navigator transaction, shared with re-entrant calls made by its observers.
 ///
-/// `@unchecked Sendable`: `owner` is immutable; every other property is read and written only
-/// by the owner thread, which holds the navigator's transaction lock while the context is open.
-/// Other threads (tasks that inherited the task-local) read `owner` only, and stop there.
-class TransactionContext: @unchecked Sendable {
+/// Every mutable property is read and written only by the thread that made it (see
+/// ``ThreadOwned``, whose `@unchecked Sendable` it restates, as Swift requires of a subclass),
+/// which holds the navigator's transaction lock while the context is open.
+class TransactionContext: ThreadOwned, @unchecked Sendable {
     enum Phase {
         case body, willChange, didChange
     }
 
     let navigator: ObjectIdentifier
-    let owner = pthread_self()
     var isOpen = true
     var phase = Phase.body
     var sequence: UInt64
@@ -161,7 +160,5 @@ class TransactionContext: @unchecked Sendable {
 
     /// Whether this transaction is running on the current thread: a call that sees it is a
     /// re-entrant call from the transaction's body or observers.
-    var isOpenOnCurrentThread: Bool {
-        pthread_equal(owner, pthread_self()) != 0 && isOpen
-    }
+    var isOpenOnCurrentThread: Bool { isOwnedByCurrentThread && isOpen }
 }
