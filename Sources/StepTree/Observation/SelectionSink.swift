@@ -43,10 +43,12 @@ package enum SelectionSink: Sendable {
     @inline(__always)
     func withListener(_ deliver: (InstalledObserver, SelectionReport.Held?) -> Void) {
         guard case .observers = self else { return }
-        var held: SelectionReport.Held?
+        let held: SelectionReport.Held?
         if TaskScopes.mayBeOpen {
             guard Self.reportsInOpenScopes else { return }
             held = SelectionReport.held
+        } else {
+            held = nil
         }
         StepsObservation.reading { deliver($0, held) }
     }
