@@ -12,11 +12,11 @@ package struct JSONSyntaxError: Error, CustomStringConvertible {
 
 /// A recursive-descent parser over the bytes of one JSON text.
 struct JSONParser {
-    let bytes: UnsafeRawBufferPointer
+    let bytes: [UInt8]
     var offset = 0
     var depth = 0
 
-    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func document() throws(JSONSyntaxError) -> JSONValue {
         let value = try self.value()

@@ -148,15 +148,7 @@ extension JSONValue {
     ///   UTF-8 in a string, or nesting deeper than ``maximumDepth``.
     /// - Complexity: O(*n*) for a text of *n* bytes.
     package static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-        do {
-            return try data.withUnsafeBytes { bytes in
-                var parser = JSONParser(bytes: bytes)
-                return try parser.document()
-            }
-        } catch let error as JSONSyntaxError {
-            throw error
-        } catch {
-            throw JSONSyntaxError(problem: "\(error)", offset: 0)
-        }
+        var parser = JSONParser(bytes: [UInt8](data))
+        return try parser.document()
     }
 }
