@@ -33,8 +33,8 @@ struct KeyMatcher: Sendable {
     @_alwaysEmitIntoClient @inline(__always)
     static func head(of bytes: SegmentBytes) -> UInt64 {
         var head: UInt64 = 0
-        for index in 0..<min(bytes.count, 8) {
-            head |= UInt64(bytes[index]) &<< (8 &* UInt64(index))
+        for (index, byte) in bytes.prefix(8).enumerated() {
+            head |= UInt64(byte) &<< (8 &* UInt64(index))
         }
         return head
     }

@@ -10,6 +10,6 @@ package struct SegmentKey: Hashable, Sendable {
     }
 
     package func hash(into hasher: inout Hasher) {
-        text.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { $0.hash(into: &hasher) }
     }
 }

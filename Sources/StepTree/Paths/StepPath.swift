@@ -146,24 +146,12 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// the index of the part it refused, or `nil` when it took them all.
     @discardableResult @inline(__always)
     static func forEachSegment(in bytes: SegmentBytes, _ body: (SegmentBytes) -> Bool) -> Int? {
-        guard let base = bytes.baseAddress else { return body(bytes) ? nil : 0 }
-        let slash = UInt8(ascii: "/")
-        let count = bytes.count
-        var index = 0
-        var start = 0
-        // Read through the base address: each byte is looked at once, with no slice made.
-        for end in 0..<count where base[end] == slash {
-            if !body(SegmentBytes(start: base + start, count: end - start)) { return index }
-            index += 1
-            start = end + 1
-        }
-        return body(SegmentBytes(start: base + start, count: count - start)) ? nil : index
+        bytes.forEachPart(separatedBy: UInt8(ascii: "/"), body)
     }
 
     /// The bytes of a path text after its one allowed leading `/`.
     static func segmentBytes(ofPath bytes: SegmentBytes) -> SegmentBytes {
-        guard bytes.first == UInt8(ascii: "/") else { return bytes }
-        return SegmentBytes(rebasing: bytes.dropFirst())
+        bytes.first == UInt8(ascii: "/") ? bytes.dropFirst() : bytes
     }
 
     /// The most segments a path may have: the one depth limit of a tree, enforced by every
@@ -209,12 +197,7 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// ``sameSegment(_:_:)`` compares two texts.
     @_alwaysEmitIntoClient
     static func sameSegment(_ lhs: some StringProtocol, _ rhs: SegmentBytes) -> Bool {
-        lhs.utf8.count == rhs.count
-            && lhs.withUTF8Bytes { bytes in
-                // Keys are short: a plain loop beats a call to a general comparison.
-                for index in bytes.indices where bytes[index] != rhs[index] { return false }
-                return true
-            }
+        lhs.utf8.count == rhs.count && lhs.withUTF8Bytes { $0.hasSameBytes(as: rhs) }
     }
 
     /// At most 64 Unicode scalars of `text` for an error message, with the full length after an
@@ -336,20 +319,5 @@ extension StepPath: Codable {
     /// Encodes the segments as an array of strings.
     public func encode(to encoder: any Encoder) throws {
         try segments.encode(to: encoder)
-    }
-}
-
-/// The UTF-8 bytes of one path segment, or of a whole path text, as the engine compares them
-/// with keys and ids.
-@usableFromInline package typealias SegmentBytes = UnsafeBufferPointer<UInt8>
-
-extension StringProtocol {
-    /// Runs `body` on the text's UTF-8 bytes, which a native string stores contiguously; any
-    /// other (a bridged string) is copied first.
-    @_alwaysEmitIntoClient
-    package func withUTF8Bytes<Result>(_ body: (SegmentBytes) -> Result) -> Result {
-        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = String(self)
-        return copy.withUTF8(body)
     }
 }
