@@ -74,30 +74,29 @@ enum EditRoot {
 ///
 /// Unretained: the caller holds both for the whole edit.
 struct InPlaceRoot {
-    let node: UnsafeMutableRawPointer
-    let table: Unmanaged<StepTableShape>
+    let node: MutableValueAddress
+    let table: Unretained<StepTableShape>
 
     /// The child that `segment` names, through the code compiled for the root's type.
     func resolve(_ segment: SegmentBytes) -> ResolvedChild? {
-        table._withUnsafeGuaranteedRef { $0.selection.resolveInPlace(node, $0, segment) }
+        table.with { $0.selection.resolveInPlace(node.readOnly, $0, segment) }
     }
 }
 
 /// The first pass of an edit: resolves the segments one by one into `steps`, reading only, and
 /// keeps what the edit's checks need, with nothing allocated.
 struct PathWalk {
-    /// Room for one step per segment; the first `count` are resolved.
-    let steps: UnsafeMutableBufferPointer<PathStep>
-    private(set) var count = 0
+    /// Room for one step per segment; those appended are resolved.
+    private(set) var steps: ScratchBuffer<PathStep>
     /// The root held in place, if the edit has one; `node` is `nil` while the walk is at it.
     private let inPlaceRoot: InPlaceRoot?
     // The nodes are unretained: the tree being edited holds them, and is not changed during the
     // walk, so that each level costs no reference counting.
     /// The node the resolved segments lead to: the target once all are resolved; `nil` for a
     /// root held in place.
-    private var node: Unmanaged<StepNodeStorage>?
+    private var node: Unretained<StepNodeStorage>?
     /// The node before `node`; `nil` for a root held in place.
-    private var parentNode: Unmanaged<StepNodeStorage>?
+    private var parentNode: Unretained<StepNodeStorage>?
     /// The boxes of computed children met on the way, which their nodes need not hold.
     private var keptAlive: [StepNodeStorage] = []
     /// Whether to note closed frames, which only a deselection needs.
@@ -110,13 +109,12 @@ struct PathWalk {
     /// A walk from `root`; one from a root held in place must not track closed frames (only
     /// edits that select take that root).
     init(
-        from root: EditRoot, into steps: UnsafeMutableBufferPointer<PathStep>,
-        tracksClosedFrames: Bool
+        from root: EditRoot, into room: ScratchBuffer<PathStep>, tracksClosedFrames: Bool
     ) {
-        self.steps = steps
+        steps = room
         switch root {
         case .box(let box):
-            node = .passUnretained(box)
+            node = Unretained(box)
             inPlaceRoot = nil
         case .inPlace(let root):
             assert(!tracksClosedFrames, "a root held in place is only taken by selecting edits")
@@ -128,26 +126,29 @@ struct PathWalk {
 
     /// The node the resolved segments lead to (the target once all are resolved); `nil` for a
     /// root held in place.
-    var target: StepNodeStorage? { node?.takeUnretainedValue() }
+    var target: StepNodeStorage? { node?.object }
     /// The node before `target`; `nil` for a root held in place.
-    var parent: StepNodeStorage? { parentNode?.takeUnretainedValue() }
+    var parent: StepNodeStorage? { parentNode?.object }
     /// Whether `parent` is a box: a segment was resolved, and not only at a root held in place.
     var hasParent: Bool { parentNode != nil }
 
     /// Whether the target is a stack (a root held in place is a hand-written node).
     var targetIsStack: Bool { target?.isStack ?? false }
 
+    /// The number of resolved steps.
+    var count: Int { steps.count }
+
     /// The last resolved step.
-    var last: PathStep { steps[count - 1] }
+    var last: PathStep { steps[steps.count - 1] }
 
     /// Resolves the next segment; `false`, with nothing noted, when it names nothing.
     @inline(__always)
     mutating func take(_ segment: SegmentBytes) -> Bool {
         guard let node else { return takeAtInPlaceRoot(segment) }
-        let found = node._withUnsafeGuaranteedRef { $0.resolveUnretained(segment) }
+        let found = node.with { $0.resolveUnretained(segment) }
         guard let (step, next) = found else { return false }
-        if tracksClosedFrames, count < steps.count - 1, case .child(let index) = step {
-            node._withUnsafeGuaranteedRef { node in
+        if tracksClosedFrames, steps.count < steps.capacity - 1, case .child(let index) = step {
+            node.with { node in
                 // Inline variants keep their state unselected; a destination keeps none.
                 let layer = node.childLayer(index)
                 if layer != .content || node.requiresContent,
@@ -157,8 +158,7 @@ struct PathWalk {
                 }
             }
         }
-        steps.initializeElement(at: count, to: step)
-        count += 1
+        steps.append(step)
         parentNode = node
         self.node = next.box
         if let computed = next.computed { keptAlive.append(computed) }
@@ -166,10 +166,10 @@ struct PathWalk {
     }
 
     /// `take` at a root held in place, through the code compiled for its type.
+    @inline(__always)
     private mutating func takeAtInPlaceRoot(_ segment: SegmentBytes) -> Bool {
         guard let next = inPlaceRoot?.resolve(segment) else { return false }
-        steps.initializeElement(at: count, to: .child(next.index))
-        count += 1
+        steps.append(.child(next.index))
         node = next.box
         if let computed = next.computed { keptAlive.append(computed) }
         return true

@@ -11,7 +11,7 @@
 protocol SelectionRecorder {
     /// Notes that the node at the next level, of table `table`, selected child `index`; returns
     /// the level's number.
-    mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int
+    mutating func record(_ table: Unretained<StepTableShape>, index: Int) -> Int
     /// Notes that the selection at `level` changed in `layer` (from child `old`) or that its
     /// child was renewed.
     mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool)
@@ -29,7 +29,7 @@ struct NoSelectionRecorder: SelectionRecorder {
     @_alwaysEmitIntoClient init() {}
 
     @_alwaysEmitIntoClient @inline(__always)
-    mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int { 0 }
+    mutating func record(_ table: Unretained<StepTableShape>, index: Int) -> Int { 0 }
 
     @_alwaysEmitIntoClient @inline(__always)
     mutating func recordChange(at level: Int, layer: StepLayer, old: Int?, renewed: Bool) {}
@@ -56,7 +56,7 @@ struct SelectionTrail: SelectionRecorder {
         @usableFromInline var layer: StepLayer
         @usableFromInline var old: Int?
         @usableFromInline var renewed: Bool
-        @usableFromInline var child: Unmanaged<StepNodeStorage>?
+        @usableFromInline var child: Unretained<StepNodeStorage>?
 
         @_alwaysEmitIntoClient init(layer: StepLayer, old: Int?, renewed: Bool) {
             self.layer = layer
@@ -110,7 +110,7 @@ struct SelectionTrail: SelectionRecorder {
     }
 
     @_alwaysEmitIntoClient @inline(__always)
-    mutating func record(_ table: Unmanaged<StepTableShape>, index: Int) -> Int {
+    mutating func record(_ table: Unretained<StepTableShape>, index: Int) -> Int {
         let level = route.count
         route.append(.init(table: table, index: index))
         return level
@@ -133,7 +133,7 @@ struct SelectionTrail: SelectionRecorder {
 
     @_alwaysEmitIntoClient @inline(__always)
     mutating func setChild<Value>(_ child: Step<Value>, at level: Int) {
-        let child = Unmanaged<StepNodeStorage>.passUnretained(child.storage)
+        let child = Unretained<StepNodeStorage>(child.storage)
         switch level {
         case 0: changes.0.child = child
         case 1: changes.1.child = child
@@ -180,7 +180,7 @@ struct SelectionTrail: SelectionRecorder {
         let selection = SelectionChange(
             typed: .init(
                 route: route, level: level, layer: change.layer, old: change.old,
-                new: route[level].index, child: change.child?.takeUnretainedValue()))
+                new: route[level].index, child: change.child?.object))
         SelectionReport.deliver(selection, to: observer, holdingIn: held)
     }
 }

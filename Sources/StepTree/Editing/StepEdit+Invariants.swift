@@ -12,10 +12,10 @@
         ///
         /// - Complexity: O(*d*) nodes for a path of depth *d*, each checked as its type says.
         func _checkInvariants(
-            after edit: StepEdit, from start: Unmanaged<StepNodeStorage>, at startDepth: Int
+            after edit: StepEdit, from start: Unretained<StepNodeStorage>, at startDepth: Int
         ) {
             let path = "'\(log?.path.description ?? "\(steps.count) steps")'"
-            var node = start.takeUnretainedValue()
+            var node = start.object
             var walked = [node]
             for depth in startDepth..<steps.count {
                 Self._checkNode(node, on: path)
@@ -174,7 +174,7 @@
     extension StepEditor {
         /// Checks nothing: the checks are compiled only with `-DSTEPTREE_INTERNAL_CHECKS`.
         @inline(__always) func _checkInvariants(
-            after edit: StepEdit, from start: Unmanaged<StepNodeStorage>, at startDepth: Int
+            after edit: StepEdit, from start: Unretained<StepNodeStorage>, at startDepth: Int
         ) {}
     }
 #endif

@@ -5,11 +5,11 @@ struct StepEditor {
     /// Whether the edit selects the steps along its path.
     let selects: Bool
     /// The resolved path, from the root.
-    let steps: UnsafeBufferPointer<PathStep>
+    let steps: ScratchBuffer<PathStep>
     /// Where the changes go, when someone listens.
     let log: ChangeLog?
 
-    init(_ edit: StepEdit, steps: UnsafeBufferPointer<PathStep>, log: ChangeLog?) {
+    init(_ edit: StepEdit, steps: ScratchBuffer<PathStep>, log: ChangeLog?) {
         self.operation = edit.operation
         self.selects = edit.selects
         self.steps = steps
@@ -19,14 +19,14 @@ struct StepEditor {
     /// Applies `edit` along the path from the hand-written root at `root`, whose table is
     /// `table`, held in place: the path goes on below it.
     func apply(
-        _ edit: StepEdit, inPlace root: UnsafeMutableRawPointer, _ table: Unmanaged<StepTableShape>
+        _ edit: StepEdit, inPlace root: MutableValueAddress, _ table: Unretained<StepTableShape>
     ) {
         guard case .child(let index) = steps[0], steps.count > 1 else {
             preconditionFailure("a root held in place is a hand-written node the path goes through")
         }
         precondition(selects, "a root held in place is only taken by selecting edits")
         // Borrowed: the table lives as long as the program.
-        let child = table._withUnsafeGuaranteedRef { table in
+        let child = table.with { table in
             let selection = table.selection
             return selection.descendInPlace(root, table, index, operation == .show).1
         }
@@ -36,20 +36,20 @@ struct StepEditor {
     /// Applies `edit` along the path from `node`, which the first `start` steps lead to.
     ///
     /// Unretained: each box on the way is held by its parent, which the edit keeps.
-    func apply(_ edit: StepEdit, from node: Unmanaged<StepNodeStorage>, at start: Int = 0) {
+    func apply(_ edit: StepEdit, from node: Unretained<StepNodeStorage>, at start: Int = 0) {
         defer { _checkInvariants(after: edit, from: node, at: start) }
         var node = node
         var depth = start
         while depth < steps.count {
             if selects, depth < steps.count - 1, case .child(let index) = steps[depth] {
-                node = node._withUnsafeGuaranteedRef { descend(from: $0, to: index, depth) }
+                node = node.with { descend(from: $0, to: index, depth) }
             } else {
-                guard let next = step(edit, from: node.takeUnretainedValue(), depth) else { return }
+                guard let next = step(edit, from: node.object, depth) else { return }
                 node = next
             }
             depth += 1
         }
-        let target = node.takeUnretainedValue()
+        let target = node.object
         switch operation {
         case .show:
             if target.isStack {
@@ -71,7 +71,7 @@ struct StepEditor {
     @inline(__always)
     private func descend(
         from node: StepNodeStorage, to index: Int, _ depth: Int
-    ) -> Unmanaged<StepNodeStorage> {
+    ) -> Unretained<StepNodeStorage> {
         // With no one listening, a show clears the covering layers in the same call.
         guard let log else {
             return node.selectUniqueChild(index, clearingAbove: operation == .show).child
@@ -88,7 +88,7 @@ struct StepEditor {
     /// ends here.
     private func step(
         _ edit: StepEdit, from node: StepNodeStorage, _ depth: Int
-    ) -> Unmanaged<StepNodeStorage>? {
+    ) -> Unretained<StepNodeStorage>? {
         let isLast = depth == steps.count - 1
         switch steps[depth] {
         case .child(let index):
@@ -109,7 +109,7 @@ struct StepEditor {
                 return nil
             }
             if isLast, !changes(target: node.child(index).storage) { return nil }
-            return .passUnretained(node.uniqueChild(index))
+            return Unretained(node.uniqueChild(index))
         case .element(let index):
             if operation == .show { node.removeElements(from: index + 1) }
             if isLast {
@@ -127,7 +127,7 @@ struct StepEditor {
                 }
             }
             if isLast, !changes(target: node.element(index).storage) { return nil }
-            return .passUnretained(node.uniqueElement(index))
+            return Unretained(node.uniqueElement(index))
         }
     }
 

@@ -39,32 +39,27 @@ extension StepNode {
     ) throws(StepPathError) {
         let count = try segments.checkedCount()
         // One step per segment, on the stack for any path within the depth limit.
-        try withUnsafeTemporaryAllocation(of: PathStep.self, capacity: count) {
-            steps throws(StepPathError) in
+        try ScratchBuffer<PathStep>.with(capacity: count) { room throws(StepPathError) in
             // A hand-written root is edited in place, with no box, when no one listens (a report
             // refers to the boxes of the nodes it names) and the edit ends below it (an edit at
             // the root's own children would check them through its box).
             if count > 1, edit.selects, !sink.mayReport,
                 let table = StorageShape.table(of: Self.self)
             {
-                try withUnsafeMutablePointer(to: &self) { node throws(StepPathError) in
-                    let root = UnsafeMutableRawPointer(node)
-                    let walked = try Self.plan(
+                try StepMemory.withMutableAddress(of: &self) { root throws(StepPathError) in
+                    let planned = try Self.plan(
                         edit, along: segments,
-                        from: .inPlace(InPlaceRoot(node: root, table: table)), into: steps)
-                    guard walked else { return }
-                    StepEditor(edit, steps: UnsafeBufferPointer(steps), log: nil)
-                        .apply(edit, inPlace: root, table)
+                        from: .inPlace(InPlaceRoot(node: root, table: table)), into: room)
+                    guard let steps = planned else { return }
+                    StepEditor(edit, steps: steps, log: nil).apply(edit, inPlace: root, table)
                 }
                 return
             }
             try withBox { box throws(StepPathError) in
-                guard try Self.plan(edit, along: segments, from: .box(box), into: steps) else {
-                    return
-                }
+                guard let steps = try Self.plan(edit, along: segments, from: .box(box), into: room)
+                else { return }
                 let log = ChangeLog.start(segments, reporting: sink)
-                StepEditor(edit, steps: UnsafeBufferPointer(steps), log: log).apply(
-                    edit, from: .passUnretained(box))
+                StepEditor(edit, steps: steps, log: log).apply(edit, from: Unretained(box))
                 log?.report.deliver()
             }
         }
@@ -88,17 +83,17 @@ extension StepNode {
         if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }
     }
 
-    /// Resolves the segments into `steps` and checks the edit: `false` for an edit that changes
-    /// nothing.
+    /// Resolves the segments into `room` and checks the edit: the resolved steps, or `nil` for an
+    /// edit that changes nothing.
     ///
     /// Kept apart from `edit(along:_:)` so that the nodes it reads are released before the
     /// edit, leaving the boxes uniquely referenced.
     @inline(__always)
     private static func plan(
         _ edit: StepEdit, along segments: some PathSegments, from root: EditRoot,
-        into steps: UnsafeMutableBufferPointer<PathStep>
-    ) throws(StepPathError) -> Bool {
-        var walk = PathWalk(from: root, into: steps, tracksClosedFrames: !edit.selects)
+        into room: ScratchBuffer<PathStep>
+    ) throws(StepPathError) -> ScratchBuffer<PathStep>? {
+        var walk = PathWalk(from: root, into: room, tracksClosedFrames: !edit.selects)
         if let refused = segments.firstRefused(by: { walk.take($0) }) {
             let slices = segments.slices
             throw .unknown(
@@ -109,7 +104,7 @@ extension StepNode {
         var path: StepPath { StepPath(segments.slices.map { String($0) }) }
         // The parent of the target is read only by the checks that need it: an edit with no value
         // to check reads nothing more.
-        guard walk.hasParent else { return false }
+        guard walk.hasParent else { return nil }
         switch edit.operation {
         case .select, .show:
             // Only a renewal with a value has a type to check.
@@ -136,7 +131,7 @@ extension StepNode {
                     throw .cannotDeselectDestination(path)
                 }
             }
-            if walk.passesThroughClosedFrame { return false }
+            if walk.passesThroughClosedFrame { return nil }
             if edit.byUser, let parent = walk.parent,
                 let modal = UndismissibleModal.find(removing: walk.last, from: parent, at: path)
             {
@@ -168,7 +163,7 @@ extension StepNode {
                 if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }
             }
         }
-        return true
+        return walk.steps
     }
 }
 

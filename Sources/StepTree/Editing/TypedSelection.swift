@@ -34,7 +34,7 @@ extension StepsCollection {
     mutating func resetReplaced(_ old: Key, in layer: StepLayer) {
         let contents = Self.steps.contents
         guard let oldIndex = contents.index(of: old, in: layer) else { return }
-        withUnsafeMutablePointer(to: &self) { contents.accessors[oldIndex].reset(at: $0) }
+        StepMemory.withMutableAddress(of: &self) { contents.accessors[oldIndex].reset(at: $0) }
     }
 
     /// Selects the child stored at byte `offset` in place and tells `recorder`; returns the
@@ -64,7 +64,7 @@ extension StepsCollection {
         // retained across the calls.
         let slot = Self.steps.contents.slot(ofChildAt: offset)
         let previous = selectInPlace(slot)
-        let level = recorder.record(.passUnretained(Self.steps.contents), index: slot.index)
+        let level = recorder.record(Unretained(Self.steps.contents), index: slot.index)
         guard previous != slot.key || renewed else { return level }
         recorder.recordChange(
             at: level, layer: slot.layer, old: Self.index(of: previous, before: slot),
@@ -112,13 +112,11 @@ extension StepsCollection {
         }
     }
 
-    /// Runs `body` on the step stored at byte `offset`, an offset that `MemoryLayout.offset(of:)`
+    /// Runs `body` on the step stored at byte `offset`, an offset that `StepMemory.offset(of:)`
     /// gave for a stored `Step<A>` property of this type.
     @_alwaysEmitIntoClient @inline(__always)
     mutating func withChild<A: StepValue>(at offset: Int, _ body: (inout Step<A>) -> Void) {
-        withUnsafeMutablePointer(to: &self) {
-            body(&StepMemory.step(at: offset, in: $0, as: A.self).pointee)
-        }
+        StepMemory.withMutableAddress(of: &self) { body(&$0[stepAt: offset, as: A.self]) }
     }
 
     /// Selects the route that `route` makes through the general editor, which reports to
@@ -184,7 +182,7 @@ extension StepsCollection {
     /// The one-level typed select.
     @_alwaysEmitIntoClient @inline(__always)
     mutating func selectLast<A>(_ a: WritableKeyPath<Self, Step<A>>, fresh: Bool, value: A?) {
-        guard let a0 = MemoryLayout<Self>.offset(of: a) else {
+        guard let a0 = StepMemory.offset(of: a) else {
             return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a) }
         }
         @inline(__always) func route(_ recorder: inout some SelectionRecorder) {
@@ -201,7 +199,7 @@ extension StepsCollection {
     mutating func selectUnreported<A>(
         _ a: WritableKeyPath<Self, Step<A>>, fresh: Bool, value: A?
     ) {
-        guard let a0 = MemoryLayout<Self>.offset(of: a) else {
+        guard let a0 = StepMemory.offset(of: a) else {
             return selectUnreportedThroughEditor(fresh: fresh, value: value) { StepRoute(a) }
         }
         var none = NoSelectionRecorder()
@@ -294,7 +292,7 @@ extension StepsCollection {
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         fresh: Bool, with value: B?
     ) {
-        guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b)
+        guard let a0 = StepMemory.offset(of: a), let b0 = StepMemory.offset(of: b)
         else {
             return selectThroughEditor(fresh: fresh, value: value) { StepRoute(a).then(b) }
         }
@@ -311,8 +309,8 @@ extension StepsCollection {
         _ a: WritableKeyPath<Self, Step<A>>, _ b: WritableKeyPath<A, Step<B>>,
         _ c: WritableKeyPath<B, Step<C>>, fresh: Bool, with value: C?
     ) {
-        guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b),
-            let c0 = MemoryLayout<B>.offset(of: c)
+        guard let a0 = StepMemory.offset(of: a), let b0 = StepMemory.offset(of: b),
+            let c0 = StepMemory.offset(of: c)
         else {
             return selectThroughEditor(fresh: fresh, value: value) {
                 StepRoute(a).then(b).then(c)
@@ -334,8 +332,8 @@ extension StepsCollection {
         _ c: WritableKeyPath<B, Step<C>>, _ d: WritableKeyPath<C, Step<D>>,
         fresh: Bool, with value: D?
     ) {
-        guard let a0 = MemoryLayout<Self>.offset(of: a), let b0 = MemoryLayout<A>.offset(of: b),
-            let c0 = MemoryLayout<B>.offset(of: c), let d0 = MemoryLayout<C>.offset(of: d)
+        guard let a0 = StepMemory.offset(of: a), let b0 = StepMemory.offset(of: b),
+            let c0 = StepMemory.offset(of: c), let d0 = StepMemory.offset(of: d)
         else {
             return selectThroughEditor(fresh: fresh, value: value) {
                 StepRoute(a).then(b).then(c).then(d)

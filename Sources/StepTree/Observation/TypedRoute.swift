@@ -8,10 +8,10 @@ struct TypedRoute: Sendable {
     @usableFromInline
     struct Level: Sendable {
         /// `nil` only in the unused slots.
-        @usableFromInline var table: Unmanaged<StepTableShape>?
+        @usableFromInline var table: Unretained<StepTableShape>?
         @usableFromInline var index: Int
 
-        @_alwaysEmitIntoClient init(table: Unmanaged<StepTableShape>?, index: Int) {
+        @_alwaysEmitIntoClient init(table: Unretained<StepTableShape>?, index: Int) {
             self.table = table
             self.index = index
         }
@@ -36,7 +36,7 @@ struct TypedRoute: Sendable {
 
     /// The table of the node at `level`.
     func table(at level: Int) -> StepTableShape {
-        self[level].table.unsafelyUnwrapped.takeUnretainedValue()
+        self[level].table.unsafelyUnwrapped.object
     }
 
     @_alwaysEmitIntoClient @inline(__always)

@@ -263,8 +263,8 @@ extension DynamicSteps: StorageShaped {
     }
 }
 
-/// The box of a schema-driven node (`@unchecked Sendable` for the reason on
-/// `StepNodeStorage`).
+/// The box of a schema-driven node (`@unchecked Sendable` restated from ``StepNodeStorage``, as
+/// Swift requires of a subclass).
 final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     /// The node's schema, which never changes: read without going through `value`.
     let schema: StepSchema
@@ -317,22 +317,20 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
     override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
         if isStack {
             guard let index = elementIndex(forSegment: segment) else { return nil }
-            let box = Unmanaged<StepNodeStorage>.passUnretained(
-                value.elements.entries[index].box)
-            return (.element(index), ResolvedChild(index: index, box: box))
+            let box = value.elements.entries[index].box
+            return (.element(index), ResolvedChild(index: index, heldBox: box))
         }
         guard let index = schema.childIndex(forSegment: segment) else { return nil }
-        let box = Unmanaged<StepNodeStorage>.passUnretained(value.children[index].storage)
-        return (.child(index), ResolvedChild(index: index, box: box))
+        return (.child(index), ResolvedChild(index: index, heldBox: value.children[index].storage))
     }
 
     override func selectUniqueChild(
         _ index: Int, clearingAbove: Bool
-    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+    ) -> (old: Int?, child: Unretained<StepNodeStorage>) {
         let layer = schema.childLayers[index]
         let old = select(index, in: layer)
         if clearingAbove { clearLayers(above: layer) }
-        return (old, .passUnretained(value.children[index].uniqueStorage()))
+        return (old, Unretained(value.children[index].uniqueStorage()))
     }
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {

@@ -138,9 +138,8 @@ import Testing
     /// The digest of `value` by the look-up, `nil` where it does not apply.
     static func initialDigest<Node: StepsCollection>(_ value: Node) throws -> String? {
         let fingerprinter = try fingerprinter(of: Node.self)
-        return withUnsafePointer(to: value) {
-            fingerprinter.initialDigest(ofNodeAt: UnsafeRawPointer($0)).map(
-                ValueFingerprintTests.hex)
+        return StepMemory.withAddress(of: value) {
+            fingerprinter.initialDigest(ofNodeAt: $0).map(ValueFingerprintTests.hex)
         }
     }
 
@@ -213,9 +212,9 @@ import Testing
     /// Whether the fingerprinter of `ThemeSteps` finds the same bits in `left` and `right`.
     static func sameBits(_ left: ThemeSteps, _ right: ThemeSteps) throws -> Bool {
         let fingerprinter = try themeFingerprinter()
-        return withUnsafePointer(to: left) { left in
-            withUnsafePointer(to: right) { right in
-                fingerprinter.storesSameBits(UnsafeRawPointer(left), as: UnsafeRawPointer(right))
+        return StepMemory.withAddress(of: left) { left in
+            StepMemory.withAddress(of: right) { right in
+                fingerprinter.storesSameBits(left, as: right)
             }
         }
     }

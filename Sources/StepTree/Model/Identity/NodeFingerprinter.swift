@@ -107,7 +107,7 @@ final class NodeFingerprinter: Sendable {
     static func route<Node: StepsCollection>(for type: Node.Type) -> FingerprintRoute {
         guard let valueTypes = pureStepValueTypes(of: type) else { return .encoded }
         let contents = Node.steps.contents
-        let selectionBytes = selectionBytes(of: type, stepOffsets: contents.offsets)
+        let selectionBytes = StepMemory.selectionBytes(of: type, stepOffsets: contents.offsets)
         return .node(
             NodeFingerprinter(
                 contents: contents, isEager: valueTypes.allSatisfy(ValueFingerprint.isEager),
@@ -123,13 +123,8 @@ final class NodeFingerprinter: Sendable {
     private static func keyBytes<Node: StepsCollection>(
         of type: Node.Type, at offset: Int, keys: [Node.Key]
     ) -> (content: Int, push: Int, modal: Int, codes: [UInt8])? {
-        typealias Selection = StepSelection<Node.Key>
-        // Three one-byte keys and nothing else: those bytes are the whole selection.
-        guard MemoryLayout<Node.Key?>.size == 1, MemoryLayout<Selection>.size == 3,
-            keys.count < Int(UInt8.max),
-            let content = MemoryLayout<Selection>.offset(of: \Selection.content),
-            let push = MemoryLayout<Selection>.offset(of: \Selection.push),
-            let modal = MemoryLayout<Selection>.offset(of: \Selection.modal)
+        guard keys.count < Int(UInt8.max),
+            let (content, push, modal) = StepMemory.keyByteOffsets(of: type)
         else { return nil }
         func byte(_ key: Node.Key?) -> Int { Int(StepMemory.byte(of: key)) }
         var codes = [UInt8](repeating: .max, count: 256)
@@ -142,40 +137,18 @@ final class NodeFingerprinter: Sendable {
         return (offset + content, offset + push, offset + modal, codes)
     }
 
-    /// Where a pure node of type `Node`, whose steps are at `stepOffsets`, stores its selection,
-    /// if its keys are plain bits; `nil` otherwise.
-    ///
-    /// The selection is the node's one stored property besides its steps, which are one word
-    /// each, at word boundaries: it starts at the first word no step takes.
-    private static func selectionBytes<Node: StepsCollection>(
-        of type: Node.Type, stepOffsets: [Int]
-    ) -> (offset: Int, count: Int)? {
-        let word = MemoryLayout<Step<EmptyStep>>.size
-        let count = MemoryLayout<StepSelection<Node.Key>>.size
-        guard _isPOD(Node.Key.self), MemoryLayout<StepSelection<Node.Key>>.alignment <= word,
-            stepOffsets.allSatisfy({ $0 % word == 0 })
-        else { return nil }
-        let steps = Set(stepOffsets)
-        var offset = 0
-        while steps.contains(offset) { offset += word }
-        guard offset + count <= MemoryLayout<Node>.size else { return nil }
-        return (offset, count)
-    }
-
     /// Whether the nodes at `node` and `other`, of this fingerprinter's type, store the same
     /// bits in every property (so that either may stand for the other); `false` when that
     /// cannot be told.
     /// - Complexity: O(*n*) for *n* children.
     @inline(__always)
-    func storesSameBits(_ node: UnsafeRawPointer, as other: UnsafeRawPointer) -> Bool {
+    func storesSameBits(_ node: ValueAddress, as other: ValueAddress) -> Bool {
         guard let (offset, count) = selectionBytes else { return false }
-        for child in offsets
-        where StepMemory.word(in: node, at: child) != StepMemory.word(in: other, at: child) {
+        for child in offsets where node.word(at: child) != other.word(at: child) {
             return false
         }
         // A few bytes: a loop costs less than a call to `memcmp`.
-        for byte in offset..<offset + count
-        where StepMemory.byte(in: node, at: byte) != StepMemory.byte(in: other, at: byte) {
+        for byte in offset..<offset + count where node.byte(at: byte) != other.byte(at: byte) {
             return false
         }
         return true
@@ -225,7 +198,7 @@ final class NodeFingerprinter: Sendable {
 
     /// The digest of the node at `node`, of the type this fingerprinter was made for.
     /// - Complexity: O(*n*) for *n* children, plus their values' digests.
-    func digest(ofNodeAt node: UnsafeRawPointer) -> StableDigest {
+    func digest(ofNodeAt node: ValueAddress) -> StableDigest {
         var routes = FingerprintRoutes()
         return digest(ofNodeAt: node, &routes)
     }
@@ -233,8 +206,7 @@ final class NodeFingerprinter: Sendable {
     /// The digest of the node at `node`, of the type this fingerprinter was made for, finding
     /// the way its children are digested through `routes`.
     /// - Complexity: O(*n*) for *n* children, plus their values' digests.
-    func digest(ofNodeAt node: UnsafeRawPointer, _ routes: inout FingerprintRoutes) -> StableDigest
-    {
+    func digest(ofNodeAt node: ValueAddress, _ routes: inout FingerprintRoutes) -> StableDigest {
         if let initial = initialDigest(ofNodeAt: node) { return initial }
         let (content, push, modal) = storedIndices(ofNodeAt: node)
         var digest = KeyedDigest()
@@ -242,7 +214,7 @@ final class NodeFingerprinter: Sendable {
             if isInitialLeaf(node, at: offsets[index]) {
                 digest.add(entry: initialLeafEntries[index])
             } else {
-                let child = StepMemory.box(in: node, at: offsets[index]).takeUnretainedValue()
+                let child = node.box(at: offsets[index]).object
                 digest.add(
                     key: childKeys[index], value: ValueFingerprint.stepDigest(of: child, &routes))
             }
@@ -259,7 +231,7 @@ extension NodeFingerprinter {
     /// history (a node just made by `selecting`): a look-up by its selection; `nil` otherwise.
     /// - Complexity: O(*n*) for *n* children.
     @inline(__always)
-    func initialDigest(ofNodeAt node: UnsafeRawPointer) -> StableDigest? {
+    func initialDigest(ofNodeAt node: ValueAddress) -> StableDigest? {
         guard !initialNodes.isEmpty, offsets.allSatisfy({ isInitialLeaf(node, at: $0) }) else {
             return nil
         }
@@ -275,11 +247,9 @@ extension NodeFingerprinter {
     /// The index plus 1 (0: none) of the child the node at `node` stores in its content, push
     /// and modal layers: read from its bytes where they tell, else through its table.
     @inline(__always)
-    private func layerCodes(ofNodeAt node: UnsafeRawPointer) -> (Int, Int, Int) {
+    private func layerCodes(ofNodeAt node: ValueAddress) -> (Int, Int, Int) {
         if let (content, push, modal, codes) = keyBytes {
-            let code = { (offset: Int) in
-                codes[Int(StepMemory.byte(in: node, at: offset))]
-            }
+            let code = { (offset: Int) in codes[Int(node.byte(at: offset))] }
             let codes = (code(content), code(push), code(modal))
             if codes.0 != .max, codes.1 != .max, codes.2 != .max {
                 return (Int(codes.0), Int(codes.1), Int(codes.2))
@@ -291,20 +261,18 @@ extension NodeFingerprinter {
 
     /// The index of the child the node at `node` stores in its content, push and modal layers.
     @inline(__always)
-    private func storedIndices(ofNodeAt node: UnsafeRawPointer) -> (Int?, Int?, Int?) {
+    private func storedIndices(ofNodeAt node: ValueAddress) -> (Int?, Int?, Int?) {
         // Borrowed: the table holds its accessor, and the call then costs no reference counting.
-        Unmanaged.passUnretained(selection)._withUnsafeGuaranteedRef {
-            $0.storedIndices(node, contents)
-        }
+        Unretained(selection).with { $0.storedIndices(node, contents) }
     }
 
     /// Whether the step at byte `offset` of `node` is a leaf with no payload in its initial
     /// history; read without retaining its box, which the node holds.
-    private func isInitialLeaf(_ node: UnsafeRawPointer, at offset: Int) -> Bool {
-        let box = StepMemory.box(in: node, at: offset)
+    private func isInitialLeaf(_ node: ValueAddress, at offset: Int) -> Bool {
+        let box = node.box(at: offset)
         // Most such leaves share one box (see `Step.init()`), which is never renewed in place.
-        if Int(bitPattern: box.toOpaque()) == sharedEmptyLeaf { return true }
-        return box._withUnsafeGuaranteedRef {
+        if box.bits == sharedEmptyLeaf { return true }
+        return box.with {
             $0.renewalHistory == nil && ObjectIdentifier(type(of: $0)) == emptyLeafType
         }
     }

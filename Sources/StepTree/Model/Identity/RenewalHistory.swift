@@ -15,13 +15,14 @@ import Foundation
 /// limit bounds the memory and the pause). A `Navigator` diffs each transaction, which computes
 /// the fingerprints, so there the chain stays one record long.
 ///
-/// `@unchecked Sendable`: the mutable state (`words`, `previous` and a subclass's value) is read
-/// and written only under `lock`, one lock for every record: fingerprints are computed rarely,
-/// and a lock per record would cost its making on every renewal. Nothing is released under the
-/// lock: a release runs deinitializers, which are free to read a fingerprint, and the lock is not
-/// reentrant.
+/// `Sendable` without checks (the promise is made at the end of `StepMemory.swift`): the mutable
+/// state (`words`, `previous` and a subclass's value) is read and written only under `lock`, or
+/// while the record is known to one reference alone (``renew(_:hashing:)``). One lock for every
+/// record: fingerprints are computed rarely, and a lock per record would cost its making on every
+/// renewal. Nothing is released under the lock: a release runs deinitializers, which are free to
+/// read a fingerprint, and the lock is not reentrant.
 @usableFromInline
-class RenewalHistory: @unchecked Sendable {
+class RenewalHistory {
     /// A 128-bit fingerprint, as two words.
     typealias Fingerprint = (high: UInt64, low: UInt64)
 
@@ -107,7 +108,7 @@ class RenewalHistory: @unchecked Sendable {
             renew(&history)
             return history.unsafelyUnwrapped
         }
-        let renewing = withUnsafePointer(to: value) {
+        let renewing = StepMemory.withAddress(of: value) {
             renew(&history, hashingValueAt: $0, storedAt: nil, of: Value.self)
         }
         if renewing == .unhashed { record(&history, value) }
@@ -146,8 +147,8 @@ class RenewalHistory: @unchecked Sendable {
     ///   when the record it follows is this reference's alone.
     @usableFromInline
     static func renew(
-        _ history: inout RenewalHistory?, hashingValueAt value: UnsafeRawPointer,
-        storedAt stored: UnsafeRawPointer?, of type: Any.Type
+        _ history: inout RenewalHistory?, hashingValueAt value: ValueAddress,
+        storedAt stored: ValueAddress?, of type: Any.Type
     ) -> ValueRenewing {
         guard
             let (digest, isStored) = ValueFingerprint.eagerDigest(
@@ -261,9 +262,9 @@ class RenewalHistory: @unchecked Sendable {
 /// there looked up the optional's metadata on every release of a record. A small value (a node
 /// of a few steps) sits in the existential's inline buffer.
 ///
-/// `@unchecked Sendable`: `value` is read and written only under the shared lock (see
-/// ``RenewalHistory``) or while the record is made, so the dynamic exclusivity checks would
-/// only cost time on every renewal.
+/// `value` is read and written only under the shared lock (see ``RenewalHistory``) or while the
+/// record is made, so the dynamic exclusivity checks would only cost time on every renewal
+/// (`@unchecked Sendable` restated from ``RenewalHistory``, as Swift requires of a subclass).
 @usableFromInline
 final class ValueRenewal: RenewalHistory, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var value: (any StepValue)?

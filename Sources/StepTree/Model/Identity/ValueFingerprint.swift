@@ -32,8 +32,8 @@ enum ValueFingerprint {
             if let scalar = HashingEncoder.scalarDigest(of: value) { return scalar }
             switch routes.route(for: Value.self) {
             case .node(let fingerprinter):
-                return withUnsafePointer(to: value) {
-                    fingerprinter.digest(ofNodeAt: UnsafeRawPointer($0), &routes)
+                return StepMemory.withAddress(of: value) {
+                    fingerprinter.digest(ofNodeAt: $0, &routes)
                 }
             case .encoded:
                 return encodedDigest(of: value)
@@ -52,7 +52,7 @@ enum ValueFingerprint {
     // Inlined into the renewal that asks, a call fewer on the path of every renewal with a value.
     @inline(__always)
     static func eagerDigest(
-        ofValueAt value: UnsafeRawPointer, of type: Any.Type, stored: UnsafeRawPointer? = nil
+        ofValueAt value: ValueAddress, of type: Any.Type, stored: ValueAddress? = nil
     ) -> (digest: StableDigest, isStored: Bool)? {
         if type == EmptyStep.self { return (CanonicalDigest.emptyKeyed, stored != nil) }
         if type == String.self {
@@ -66,8 +66,8 @@ enum ValueFingerprint {
             let flag = value.load(as: Bool.self)
             return (CanonicalDigest.bool(flag), stored?.load(as: Bool.self) == flag)
         }
-        return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { known in
-            known.eagerNode?._withUnsafeGuaranteedRef { node in
+        return FingerprintRoutes.known(type).with { known in
+            known.eagerNode?.with { node in
                 (
                     node.initialDigest(ofNodeAt: value) ?? node.digest(ofNodeAt: value),
                     stored.map { node.storesSameBits(value, as: $0) } ?? false
@@ -85,7 +85,7 @@ enum ValueFingerprint {
         // A type whose route is being found (a node holding steps of its own type) is not
         // counted eager: a renewal with it is recorded, and digested when first read.
         if FingerprintRoutes.finding.contains(ObjectIdentifier(type)) { return false }
-        return FingerprintRoutes.known(type)._withUnsafeGuaranteedRef { $0.eagerNode != nil }
+        return FingerprintRoutes.known(type).with { $0.eagerNode != nil }
     }
 
     /// The digest of `value`'s encoding; a value whose encoding throws is digested by its
@@ -148,7 +148,7 @@ struct FingerprintRoutes {
     private static let known = Locked<[ObjectIdentifier: KnownRoute]>([:])
 
     /// The types whose routes are being found on this thread.
-    static let finding = ThreadSet("the digest routes being found")
+    static let finding = ThreadSet()
 
     /// The route any thread last asked for: most renewals are of the type of the one before, and
     /// comparing one identifier costs far less than a look-up under the lock.
@@ -167,21 +167,19 @@ struct FingerprintRoutes {
     /// The route of values of `type`, from the routes every thread shares.
     /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
     static func shared(for type: any StepValue.Type) -> FingerprintRoute {
-        known(type)._withUnsafeGuaranteedRef { $0.route }
+        known(type).with { $0.route }
     }
 
     /// The kept route of `type`, unretained: routes live as long as the program.
     /// - Complexity: O(1); the first time for a type, the cost of ``NodeFingerprinter/route(for:)``.
     // Inlined: a call fewer on the path of every renewal with a value.
     @inline(__always)
-    static func known(_ type: Any.Type) -> Unmanaged<KnownRoute> {
+    static func known(_ type: Any.Type) -> Unretained<KnownRoute> {
         let id = ObjectIdentifier(type)
-        if let last = lastKnown.load(), last._withUnsafeGuaranteedRef({ $0.type == id }) {
-            return last
-        }
+        if let last = lastKnown.load(), last.with({ $0.type == id }) { return last }
         let known = lockedKnown(type)
         lastKnown.store(known)
-        return .passUnretained(known)
+        return Unretained(known)
     }
 
     /// The kept route of `type`, from the table every thread shares.
@@ -214,7 +212,7 @@ final class KnownRoute: Sendable {
     /// The route's fingerprinter when the type is a pure node digested with no encoder (see
     /// `ValueFingerprint.eagerDigest(ofValueAt:of:)`), unretained (`route` holds it); `nil`
     /// otherwise.
-    let eagerNode: Unmanaged<NodeFingerprinter>?
+    let eagerNode: Unretained<NodeFingerprinter>?
 
     init(type: ObjectIdentifier, route: FingerprintRoute) {
         self.type = type
@@ -222,7 +220,7 @@ final class KnownRoute: Sendable {
         eagerNode =
             switch route {
             case .node(let fingerprinter) where fingerprinter.isEager:
-                .passUnretained(fingerprinter)
+                Unretained(fingerprinter)
             default: nil
             }
     }

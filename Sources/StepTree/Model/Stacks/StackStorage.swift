@@ -3,8 +3,8 @@ extension StepStack: StorageShaped {
     static var nodeBoxing: NodeBoxing? { nil }
 }
 
-/// The box of a hand-written stack (`@unchecked Sendable` for the reason on
-/// `StepNodeStorage`).
+/// The box of a hand-written stack (`@unchecked Sendable` restated from ``StepNodeStorage``, as
+/// Swift requires of a subclass).
 final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
     @unchecked Sendable
 {

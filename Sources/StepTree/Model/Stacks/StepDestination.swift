@@ -62,7 +62,10 @@ public struct StepDestinationCase<Destination: StepDestination>: Sendable {
 /// the enum value and the box.
 ///
 /// One subclass per kind of case; a table holds one per case for the life of the program.
-class DestinationForm<Destination: StepValue>: @unchecked Sendable {
+///
+/// `Sendable` without checks (the promise is made at the end of `StepMemory.swift`): it has no
+/// state, and its subclasses only `let`s of `Sendable` values.
+class DestinationForm<Destination: StepValue> {
     /// The case's name, as paths and encodings write it.
     var name: String { preconditionFailure("overridden") }
     /// The box of a new element's payload: shared, copied on write.
@@ -88,7 +91,8 @@ class DestinationForm<Destination: StepValue>: @unchecked Sendable {
     func decode(from decoder: any Decoder) throws -> StepNodeStorage { initialPayload }
 }
 
-/// A case holding a ``StepsCollection`` node.
+/// A case holding a ``StepsCollection`` node (`@unchecked Sendable` restated from
+/// ``DestinationForm``, as Swift requires of a subclass).
 final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
     DestinationForm<Destination>, @unchecked Sendable
 {
@@ -101,7 +105,7 @@ final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
 
     init(_ embed: @escaping @Sendable (Payload) -> Destination) {
         self.embed = embed
-        initial = unsafeDowncast(Step(Payload()).storage, to: StepStorage<Payload>.self)
+        initial = Step(Payload()).storage
         let child = Mirror(reflecting: embed(Payload())).children.first
         guard let label = child?.label, let shape = child.flatMap({ Self.shape(of: $0.value) })
         else {
@@ -160,11 +164,12 @@ final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
     }
 
     private static func node(_ box: StepNodeStorage) -> StepStorage<Payload> {
-        unsafeDowncast(box, to: StepStorage<Payload>.self)
+        box.uncheckedCast(to: StepStorage<Payload>.self)
     }
 }
 
-/// A case with no payload: its element's destination is a leaf.
+/// A case with no payload: its element's destination is a leaf (`@unchecked Sendable` restated
+/// from ``DestinationForm``, as Swift requires of a subclass).
 final class PlainDestination<Destination: StepValue>: DestinationForm<Destination>,
     @unchecked Sendable
 {
@@ -192,7 +197,7 @@ final class PlainDestination<Destination: StepValue>: DestinationForm<Destinatio
     }
 
     override func encode(_ payload: StepNodeStorage, to encoder: any Encoder) throws {
-        try Step<EmptyStep>(storage: unsafeDowncast(payload, to: StepStorage<EmptyStep>.self))
+        try Step<EmptyStep>(storage: payload.uncheckedCast(to: StepStorage<EmptyStep>.self))
             .encode(to: encoder)
     }
 
@@ -203,7 +208,7 @@ final class PlainDestination<Destination: StepValue>: DestinationForm<Destinatio
 
 /// The destinations of one ``StepDestination`` type, checked and named once, for the life of the
 /// program.
-final class DestinationTable<Destination: StepValue>: @unchecked Sendable {
+final class DestinationTable<Destination: StepValue>: Sendable {
     let forms: [DestinationForm<Destination>]
     let names: [String]
     let matcher: KeyMatcher
@@ -259,29 +264,23 @@ final class DestinationTable<Destination: StepValue>: @unchecked Sendable {
         name.withUTF8Bytes { matcher.index(of: $0) }
     }
 
-    /// The table of `type`, made on first use.
-    static func of<D: StepDestination>(_ type: D.Type) -> DestinationTable<D> {
-        let id = ObjectIdentifier(type)
-        if let known = destinationTables.withLock({ $0[id] }) {
-            return unsafeDowncast(known, to: DestinationTable<D>.self)
-        }
-        // Made outside the lock: a payload's initial value may build other tables.
-        let made = DestinationTable<D>(D.destinations.map(\.form))
-        return destinationTables.withLock { tables in
-            if let known = tables[id] { return unsafeDowncast(known, to: DestinationTable<D>.self) }
-            tables[id] = made
-            return made
-        }
-    }
-
-    /// The table of `type` if it is a ``StepDestination``.
+    /// The table of `type` if it is a ``StepDestination``, made on first use.
     static func ifDestination(_ type: Destination.Type) -> DestinationTable<Destination>? {
         guard let destination = type as? any StepDestination.Type else { return nil }
         return table(of: destination) as? DestinationTable<Destination>
     }
 
+    /// The table of `type`, a `DestinationTable<D>`, made on first use.
     private static func table<D: StepDestination>(of type: D.Type) -> any AnyObject & Sendable {
-        DestinationTable<D>.of(type)
+        let id = ObjectIdentifier(type)
+        if let known = destinationTables.withLock({ $0[id] }) { return known }
+        // Made outside the lock: a payload's initial value may build other tables.
+        let made = DestinationTable<D>(D.destinations.map(\.form))
+        return destinationTables.withLock { tables in
+            if let known = tables[id] { return known }
+            tables[id] = made
+            return made
+        }
     }
 }
 
@@ -293,7 +292,7 @@ private let destinationTables = Locked<[ObjectIdentifier: any AnyObject & Sendab
 /// The payload's box is the state; the enum value is made from it when read. Only the selected
 /// destination has state: selecting another one starts it from its initial payload.
 ///
-/// `@unchecked Sendable` for the reason on `StepNodeStorage`.
+/// (`@unchecked Sendable` restated from ``StepNodeStorage``, as Swift requires of a subclass.)
 final class DestinationStorage<Destination: StepValue>: StepNodeStorage, @unchecked Sendable {
     let table: DestinationTable<Destination>
     /// The destination.

@@ -95,7 +95,7 @@ extension StepStack: Codable {
             var item = list.nestedContainer(keyedBy: StackField.self)
             try item.encode(entry.id, forKey: .id)
             if destinations != nil {
-                try unsafeDowncast(entry.box, to: DestinationStorage<Element>.self).encodeValue(
+                try entry.box.uncheckedCast(to: DestinationStorage<Element>.self).encodeValue(
                     to: item.superEncoder(forKey: .value))
             } else {
                 try item.encode(value(of: entry.box), forKey: .value)

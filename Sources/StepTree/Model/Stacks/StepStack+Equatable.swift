@@ -4,8 +4,8 @@ extension StepStack {
         guard lhs !== rhs else { return true }
         guard lhs.renewal == rhs.renewal else { return false }
         if destinations != nil {
-            return unsafeDowncast(lhs, to: DestinationStorage<Element>.self).hasSameValue(
-                as: unsafeDowncast(rhs, to: DestinationStorage<Element>.self))
+            return lhs.uncheckedCast(to: DestinationStorage<Element>.self).hasSameValue(
+                as: rhs.uncheckedCast(to: DestinationStorage<Element>.self))
         }
         return value(of: lhs) == value(of: rhs)
     }

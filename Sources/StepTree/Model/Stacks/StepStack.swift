@@ -161,9 +161,9 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// The value of the element in `box`.
     func value(of box: StepNodeStorage) -> Element {
         if destinations != nil {
-            return unsafeDowncast(box, to: DestinationStorage<Element>.self).value
+            return box.uncheckedCast(to: DestinationStorage<Element>.self).value
         }
-        return unsafeDowncast(box, to: StepStorage<Element>.self).value
+        return box.uncheckedCast(to: StepStorage<Element>.self).value
     }
 
     /// Changes element `index` to `value` in place, keeping its id and renewal history (and, for
@@ -260,7 +260,7 @@ public struct StepStack<Element: StepValue>: StepValue {
         at position: Int, _ body: (inout Step<Element>) -> Result
     ) -> Result {
         modifyBox(at: position) { box in
-            var step = Step(storage: unsafeDowncast(box, to: StepStorage<Element>.self))
+            var step = Step(storage: box.uncheckedCast(to: StepStorage<Element>.self))
             // The entry lets go of the box while the step holds it, so that it stays unique.
             box = sharedEmptyLeaf
             defer { box = step.storage }

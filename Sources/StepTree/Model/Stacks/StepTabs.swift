@@ -194,7 +194,7 @@ extension StepTabs: BareCodable {
 }
 
 /// The box of a list of tabs: a node whose content children are its tabs, named by their ids
-/// (`@unchecked Sendable` for the reason on `StepNodeStorage`).
+/// (`@unchecked Sendable` restated from ``StepNodeStorage``, as Swift requires of a subclass).
 final class TabsStorage<Tab: StepsCollection>: StepStorage<StepTabs<Tab>>, @unchecked Sendable {
     override func copy() -> StepStorage<StepTabs<Tab>> { TabsStorage(copying: self) }
     override var childCount: Int { value.tabs.count }

@@ -25,9 +25,9 @@ import Foundation
 /// is first made, naming the type, as a bad table does. So does an `init()` that reads such a
 /// step of its own type, whose value it is making.
 ///
-/// `@unchecked Sendable`: the resolved box and the flags are published once, through
-/// ``PublishedReference`` and ``SharedCounter``, and never change after; the box is never edited
-/// (it is shared).
+/// (`@unchecked Sendable` restated from ``StepNodeStorage``, as Swift requires of a subclass:
+/// its own state is `Sendable` lets, the resolved box and the flags published once, through
+/// ``PublishedReference`` and ``SharedCounter``; the box is never edited, as it is shared.)
 @usableFromInline
 final class InitialNodeStorage: StepNodeStorage, @unchecked Sendable {
     /// Makes the box of a new node.
@@ -52,7 +52,7 @@ final class InitialNodeStorage: StepNodeStorage, @unchecked Sendable {
     /// The box holding the node's initial value, made on first use.
     @usableFromInline
     var resolved: StepNodeStorage {
-        if let box = published.load() { return box.takeUnretainedValue() }
+        if let box = published.load() { return box.object }
         return makeResolved()
     }
 
@@ -133,9 +133,9 @@ final class InitialNodeStorage: StepNodeStorage, @unchecked Sendable {
     }
 
     /// The boxes whose ``elementDepth`` is being found on this thread.
-    private static let measuring = ThreadSet("the initial depths being measured")
+    private static let measuring = ThreadSet()
     /// The boxes whose initial value is being made on this thread.
-    private static let building = ThreadSet("the initial values being made")
+    private static let building = ThreadSet()
 
     // MARK: Forwarded reads
 

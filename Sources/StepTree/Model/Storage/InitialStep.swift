@@ -1,33 +1,23 @@
-import Foundation
-
-/// The step a new `Node` holds at one key path, made once on first use.
-///
-/// `@unchecked Sendable`: the step is written once, under the lock, and only read after.
+/// The step a new node holds at one of its key paths, made once on first use and shared by
+/// every reset of that child.
 @usableFromInline
-final class InitialStep<Node: StepsCollection, Value: StepValue>: @unchecked Sendable {
-    @usableFromInline let keyPath: WritableKeyPath<Node, Step<Value>>
-    @usableFromInline let lock = NSLock()
-    @usableFromInline var made: Step<Value>?
+final class InitialStep<Value: StepValue>: Sendable {
+    private let made = Locked<Step<Value>?>(nil)
 
     @usableFromInline
-    init(_ keyPath: WritableKeyPath<Node, Step<Value>>) {
-        self.keyPath = keyPath
-    }
+    init() {}
 
-    /// The child's initial step.
+    /// The child's initial step, which `make` makes the first time.
     @usableFromInline
-    var step: Step<Value> {
-        lock.lock()
-        let known = made
-        lock.unlock()
-        if let known { return known }
+    func step(_ make: () -> Step<Value>) -> Step<Value> {
+        if let known = made.withLock({ $0 }) { return known }
         // Made outside the lock, so that a node whose `init()` resets a child of its own type
         // cannot deadlock; two threads may both make it, and the first one stored wins.
-        let step = Node()[keyPath: keyPath]
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        made = step
-        return step
+        let step = make()
+        return made.withLock { made in
+            if let made { return made }
+            made = step
+            return step
+        }
     }
 }

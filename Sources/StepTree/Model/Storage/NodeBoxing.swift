@@ -5,19 +5,19 @@
 /// A class, so that handing it over costs one retain rather than one per closure.
 @usableFromInline
 final class NodeBoxing: Sendable {
-    /// A box holding a copy of the node at a pointer.
-    let copy: @Sendable (UnsafeRawPointer) -> StepNodeStorage
-    /// A box holding the node at a pointer, moved out: the memory is left uninitialized.
-    let move: @Sendable (UnsafeMutableRawPointer) -> StepNodeStorage
-    /// Initializes the memory at a pointer with a copy of the node in a box that `copy` or
+    /// A box holding a copy of the node at an address.
+    let copy: @Sendable (ValueAddress) -> StepNodeStorage
+    /// A box holding the node at an address, moved out: the memory is left uninitialized.
+    let move: @Sendable (MutableValueAddress) -> StepNodeStorage
+    /// Initializes the memory at an address with a copy of the node in a box that `copy` or
     /// `move` made.
-    let restore: @Sendable (StepNodeStorage, UnsafeMutableRawPointer) -> Void
+    let restore: @Sendable (StepNodeStorage, MutableValueAddress) -> Void
 
     @usableFromInline
     init(
-        copy: @escaping @Sendable (UnsafeRawPointer) -> StepNodeStorage,
-        move: @escaping @Sendable (UnsafeMutableRawPointer) -> StepNodeStorage,
-        restore: @escaping @Sendable (StepNodeStorage, UnsafeMutableRawPointer) -> Void
+        copy: @escaping @Sendable (ValueAddress) -> StepNodeStorage,
+        move: @escaping @Sendable (MutableValueAddress) -> StepNodeStorage,
+        restore: @escaping @Sendable (StepNodeStorage, MutableValueAddress) -> Void
     ) {
         self.copy = copy
         self.move = move
@@ -31,12 +31,10 @@ final class NodeBoxing: Sendable {
         making make: @escaping @Sendable (Node) -> Storage
     ) -> NodeBoxing {
         NodeBoxing(
-            copy: { make($0.assumingMemoryBound(to: Node.self).pointee) },
-            move: { make($0.assumingMemoryBound(to: Node.self).move()) },
-            restore: { box, pointer in
-                pointer.assumingMemoryBound(to: Node.self).initialize(
-                    to: unsafeDowncast(box, to: Storage.self).value)
-            })
+            copy: { make($0[as: Node.self]) },
+            move: { make($0.move(as: Node.self)) },
+            restore: { box, node in node.initialize(to: box.uncheckedCast(to: Storage.self).value) }
+        )
     }
 }
 
@@ -52,11 +50,11 @@ extension StepNode {
             defer { self = box.value }
             return try body(box)
         }
-        return try withUnsafeMutablePointer(to: &self) { node throws(Failure) in
+        return try StepMemory.withMutableAddress(of: &self) { node throws(Failure) in
             // The value lives in the box meanwhile; its memory here is refilled before return,
             // even when `body` throws.
-            let box = boxing.move(UnsafeMutableRawPointer(node))
-            defer { boxing.restore(box, UnsafeMutableRawPointer(node)) }
+            let box = boxing.move(node)
+            defer { boxing.restore(box, node) }
             return try body(box)
         }
     }

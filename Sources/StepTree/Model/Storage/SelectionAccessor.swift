@@ -3,7 +3,7 @@ import Foundation
 /// Reads and writes the selection of a node without knowing its type, and boxes a node; its
 /// closures are compiled where the table is declared.
 ///
-/// The edits take the node at a pointer and its table, so that the same code edits a node in
+/// The edits take the node at an address and its table, so that the same code edits a node in
 /// its box and the root of an edit in place, where the caller holds it: a root needs no box.
 ///
 /// A table of closures rather than methods a generic subclass overrides, as ``StepAccessor``
@@ -12,66 +12,70 @@ import Foundation
 /// as overrides took select.path from 3,705 to 16,452 instructions, and the read of a child box
 /// alone, as an override, took observe.none from 41,955 to 44,752 (+6.7%).
 ///
-/// `@unchecked Sendable`: the closures capture nothing.
+/// The closures capture nothing, which makes them `@Sendable`.
 @usableFromInline
-final class SelectionAccessor: @unchecked Sendable {
+final class SelectionAccessor: Sendable {
     /// The index of the child the node selects in a layer.
-    let read: (StepNodeStorage, StepLayer) -> Int?
+    let read: @Sendable (StepNodeStorage, StepLayer) -> Int?
     /// Stores a child index (or nothing) as the selection of a layer.
-    let write: (StepNodeStorage, Int?, StepLayer) -> Void
+    let write: @Sendable (StepNodeStorage, Int?, StepLayer) -> Void
     /// How the engine boxes a `Node` it knows only at run time.
     let boxing: NodeBoxing
     /// The index of the child a path segment names (`nil` when it names none), and that
     /// child's box: a path's look-up at one level, in one call.
-    let resolve: (StepNodeStorage, SegmentBytes) -> ResolvedChild?
+    let resolve: @Sendable (StepNodeStorage, SegmentBytes) -> ResolvedChild?
     /// Selects a child in its layer, putting a pushed or presented child it replaces back in
     /// its initial state: the index selected before.
-    let select: (StepNodeStorage, Int) -> Int?
+    let select: @Sendable (StepNodeStorage, Int) -> Int?
     /// Clears a layer; a pushed or presented child goes back to its initial state: the index
     /// cleared.
-    let clear: (StepNodeStorage, StepLayer) -> Int?
+    let clear: @Sendable (StepNodeStorage, StepLayer) -> Int?
     /// `clear` for every layer above one, in one call.
-    let clearAbove: (StepNodeStorage, StepLayer) -> Void
+    let clearAbove: @Sendable (StepNodeStorage, StepLayer) -> Void
     /// The box of a child, made unique first: an edit changes it in place.
-    let uniqueChild: (StepNodeStorage, Int) -> StepNodeStorage
+    let uniqueChild: @Sendable (StepNodeStorage, Int) -> StepNodeStorage
     /// The box of the child stored at a known byte offset, read without writing: a closure
     /// that captures nothing, so calling it costs no reference counting, and compiled for the
     /// node type, so that the node is not copied to be read.
-    let childAt: (StepNodeStorage, Int) -> StepNodeStorage
+    let childAt: @Sendable (StepNodeStorage, Int) -> StepNodeStorage
     /// `select`, then (when asked, for a show) `clearAbove` the child's layer, then
     /// `uniqueChild`: one level of a selecting edit that goes on below, in one call.
-    let descend: (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>)
-    /// `resolve` and `descend` for the node at a pointer, given its table: the root of an
+    let descend: @Sendable (StepNodeStorage, Int, Bool) -> (Int?, Unretained<StepNodeStorage>)
+    /// `resolve` and `descend` for the node at an address, given its table: the root of an
     /// edit, held in place.
-    let resolveInPlace: (UnsafeRawPointer, StepTableShape, SegmentBytes) -> ResolvedChild?
+    let resolveInPlace: @Sendable (ValueAddress, StepTableShape, SegmentBytes) -> ResolvedChild?
     let descendInPlace:
-        (UnsafeMutableRawPointer, StepTableShape, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>)
-    /// The indices of the children whose keys the node value at a pointer stores in its
+        @Sendable (MutableValueAddress, StepTableShape, Int, Bool) -> (
+            Int?, Unretained<StepNodeStorage>
+        )
+    /// The indices of the children whose keys the node value at an address stores in its
     /// content, push and modal layers, found in the node type's table contents (given, to
     /// spare a look-up of the table): for renewal fingerprints, which hash a selection as it is
     /// stored.
-    let storedIndices: (UnsafeRawPointer, StepTableShape) -> (Int?, Int?, Int?)
+    let storedIndices: @Sendable (ValueAddress, StepTableShape) -> (Int?, Int?, Int?)
 
     @usableFromInline
     init(
-        read: @escaping (StepNodeStorage, StepLayer) -> Int?,
-        write: @escaping (StepNodeStorage, Int?, StepLayer) -> Void,
+        read: @escaping @Sendable (StepNodeStorage, StepLayer) -> Int?,
+        write: @escaping @Sendable (StepNodeStorage, Int?, StepLayer) -> Void,
         boxing: NodeBoxing,
-        resolve: @escaping (StepNodeStorage, SegmentBytes) -> ResolvedChild?,
-        select: @escaping (StepNodeStorage, Int) -> Int?,
-        clear: @escaping (StepNodeStorage, StepLayer) -> Int?,
-        clearAbove: @escaping (StepNodeStorage, StepLayer) -> Void,
-        uniqueChild: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
-        childAt: @escaping (StepNodeStorage, Int) -> StepNodeStorage,
-        descend: @escaping (StepNodeStorage, Int, Bool) -> (Int?, Unmanaged<StepNodeStorage>),
-        resolveInPlace:
-            @escaping (UnsafeRawPointer, StepTableShape, SegmentBytes) ->
-            ResolvedChild?,
-        descendInPlace:
-            @escaping (UnsafeMutableRawPointer, StepTableShape, Int, Bool) -> (
-                Int?, Unmanaged<StepNodeStorage>
+        resolve: @escaping @Sendable (StepNodeStorage, SegmentBytes) -> ResolvedChild?,
+        select: @escaping @Sendable (StepNodeStorage, Int) -> Int?,
+        clear: @escaping @Sendable (StepNodeStorage, StepLayer) -> Int?,
+        clearAbove: @escaping @Sendable (StepNodeStorage, StepLayer) -> Void,
+        uniqueChild: @escaping @Sendable (StepNodeStorage, Int) -> StepNodeStorage,
+        childAt: @escaping @Sendable (StepNodeStorage, Int) -> StepNodeStorage,
+        descend:
+            @escaping @Sendable (StepNodeStorage, Int, Bool) -> (
+                Int?, Unretained<StepNodeStorage>
             ),
-        storedIndices: @escaping (UnsafeRawPointer, StepTableShape) -> (Int?, Int?, Int?)
+        resolveInPlace:
+            @escaping @Sendable (ValueAddress, StepTableShape, SegmentBytes) -> ResolvedChild?,
+        descendInPlace:
+            @escaping @Sendable (MutableValueAddress, StepTableShape, Int, Bool) -> (
+                Int?, Unretained<StepNodeStorage>
+            ),
+        storedIndices: @escaping @Sendable (ValueAddress, StepTableShape) -> (Int?, Int?, Int?)
     ) {
         self.read = read
         self.write = write
@@ -93,7 +97,7 @@ final class SelectionAccessor: @unchecked Sendable {
     @_alwaysEmitIntoClient @inline(__always)
     static func resolve(
         _ segment: SegmentBytes, _ contents: StepTableShape,
-        childAt: (Int) -> Unmanaged<StepNodeStorage>, computed: (Int) -> StepNodeStorage
+        childAt: (Int) -> Unretained<StepNodeStorage>, computed: (Int) -> StepNodeStorage
     ) -> ResolvedChild? {
         guard let index = contents.childIndex(named: segment) else { return nil }
         let offset = contents.childOffsets[index]
@@ -104,12 +108,12 @@ final class SelectionAccessor: @unchecked Sendable {
     /// Selects child `index` of the node at `node` in its layer; see `select`.
     @_alwaysEmitIntoClient @inline(__always)
     static func select<Node: StepsCollection>(
-        _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
+        _ index: Int, in node: MutableValueAddress, _ contents: StepTable<Node>.Contents
     ) -> Int? {
         let layer = contents.layers[index]
         let key = contents.keyList[index]
-        guard let oldKey = node.pointee.selected[layer] else {
-            node.pointee.selected[layer] = key
+        guard let oldKey = node[as: Node.self].selected[layer] else {
+            node[as: Node.self].selected[layer] = key
             return nil
         }
         guard oldKey != key else { return index }
@@ -119,10 +123,10 @@ final class SelectionAccessor: @unchecked Sendable {
     /// Clears `layer` of the node at `node`; see `clear`.
     @_alwaysEmitIntoClient @inline(__always)
     static func clear<Node: StepsCollection>(
-        _ layer: StepLayer, in node: UnsafeMutablePointer<Node>,
+        _ layer: StepLayer, in node: MutableValueAddress,
         _ contents: StepTable<Node>.Contents
     ) -> Int? {
-        guard let key = node.pointee.selected[layer] else { return nil }
+        guard let key = node[as: Node.self].selected[layer] else { return nil }
         return replace(key, with: nil, in: layer, of: node, contents)
     }
 
@@ -133,9 +137,9 @@ final class SelectionAccessor: @unchecked Sendable {
     @_alwaysEmitIntoClient @inline(__always)
     static func replace<Node: StepsCollection>(
         _ oldKey: Node.Key, with key: Node.Key?, in layer: StepLayer,
-        of node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
+        of node: MutableValueAddress, _ contents: StepTable<Node>.Contents
     ) -> Int? {
-        node.pointee.selected[layer] = key
+        node[as: Node.self].selected[layer] = key
         let old = contents.index(of: oldKey, in: layer)
         if let old, layer != .content { contents.accessors[old].reset(at: node) }
         return old
@@ -145,9 +149,9 @@ final class SelectionAccessor: @unchecked Sendable {
     /// and returns its box made unique; see `descend`.
     @_alwaysEmitIntoClient @inline(__always)
     static func descend<Node: StepsCollection>(
-        to index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents,
+        to index: Int, in node: MutableValueAddress, _ contents: StepTable<Node>.Contents,
         clearingAbove: Bool
-    ) -> (Int?, Unmanaged<StepNodeStorage>) {
+    ) -> (Int?, Unretained<StepNodeStorage>) {
         let old = select(index, in: node, contents)
         if clearingAbove { clear(above: contents.layers[index], in: node, contents) }
         return (old, uniqueChild(index, in: node, contents))
@@ -156,7 +160,7 @@ final class SelectionAccessor: @unchecked Sendable {
     /// Clears every layer above `layer` of the node at `node`; see `clearAbove`.
     @_alwaysEmitIntoClient @inline(__always)
     static func clear<Node: StepsCollection>(
-        above layer: StepLayer, in node: UnsafeMutablePointer<Node>,
+        above layer: StepLayer, in node: MutableValueAddress,
         _ contents: StepTable<Node>.Contents
     ) {
         // The layers above, bottom first, as `StepLayer.above` lists them.
@@ -169,25 +173,25 @@ final class SelectionAccessor: @unchecked Sendable {
     /// Unretained: the node holds it (a computed child's setter stores it back).
     @_alwaysEmitIntoClient @inline(__always)
     static func uniqueChild<Node: StepsCollection>(
-        _ index: Int, in node: UnsafeMutablePointer<Node>, _ contents: StepTable<Node>.Contents
-    ) -> Unmanaged<StepNodeStorage> {
+        _ index: Int, in node: MutableValueAddress, _ contents: StepTable<Node>.Contents
+    ) -> Unretained<StepNodeStorage> {
         let offset = contents.childOffsets[index]
         guard offset >= 0 else {
-            return .passUnretained(contents.accessors[index].uniqueStorage(at: node))
+            return Unretained(contents.accessors[index].uniqueStorage(at: node))
         }
-        return StepMemory.uniqueBox(at: UnsafeMutableRawPointer(node) + offset)
+        return node.uniqueBox(at: offset)
     }
 
     @_alwaysEmitIntoClient
     static func make<Node: StepsCollection>(for type: Node.Type) -> SelectionAccessor {
         typealias Contents = StepTable<Node>.Contents
         /// Runs `body` on the node in `storage`, a unique box being edited, and its table.
-        func editing<Result>(
+        @Sendable func editing<Result>(
             _ storage: StepNodeStorage,
-            _ body: (UnsafeMutablePointer<Node>, Contents) -> Result
+            _ body: (MutableValueAddress, Contents) -> Result
         ) -> Result {
             let box = CollectionStorage<Node>.of(storage)
-            return withUnsafeMutablePointer(to: &box.value) { node in
+            return StepMemory.withMutableAddress(of: &box.value) { node in
                 box.withContents { body(node, $0) }
             }
         }
@@ -213,7 +217,7 @@ final class SelectionAccessor: @unchecked Sendable {
                         segment, contents,
                         childAt: { StepMemory.childBoxUnretained(of: box.value, at: $0) },
                         computed: { index in
-                            withUnsafePointer(to: box.value) {
+                            StepMemory.withAddress(of: box.value) {
                                 contents.accessors[index].read(at: $0).storage
                             }
                         })
@@ -223,7 +227,7 @@ final class SelectionAccessor: @unchecked Sendable {
             clear: { storage, layer in editing(storage) { clear(layer, in: $0, $1) } },
             clearAbove: { storage, layer in editing(storage) { clear(above: layer, in: $0, $1) } },
             uniqueChild: { storage, index in
-                editing(storage) { uniqueChild(index, in: $0, $1) }.takeUnretainedValue()
+                editing(storage) { uniqueChild(index, in: $0, $1) }.object
             },
             childAt: { storage, offset in
                 StepMemory.childBox(of: CollectionStorage<Node>.of(storage).value, at: offset)
@@ -231,21 +235,21 @@ final class SelectionAccessor: @unchecked Sendable {
             descend: { storage, index, clearsAbove in
                 editing(storage) { descend(to: index, in: $0, $1, clearingAbove: clearsAbove) }
             },
-            resolveInPlace: { pointer, shape, segment in
-                let contents = unsafeDowncast(shape, to: Contents.self)
+            resolveInPlace: { node, shape, segment in
+                let contents = shape.uncheckedCast(to: Contents.self)
                 return resolve(
                     segment, contents,
-                    childAt: { StepMemory.box(in: pointer, at: $0) },
-                    computed: { contents.accessors[$0].read(at: pointer).storage })
+                    childAt: { node.box(at: $0) },
+                    computed: { contents.accessors[$0].read(at: node).storage })
             },
-            descendInPlace: { pointer, shape, index, clearsAbove in
+            descendInPlace: { node, shape, index, clearsAbove in
                 descend(
-                    to: index, in: pointer.assumingMemoryBound(to: Node.self),
-                    unsafeDowncast(shape, to: Contents.self), clearingAbove: clearsAbove)
+                    to: index, in: node, shape.uncheckedCast(to: Contents.self),
+                    clearingAbove: clearsAbove)
             },
             storedIndices: { node, shape in
-                let keys = unsafeDowncast(shape, to: StepTable<Node>.Contents.self).keyList
-                let selected = node.assumingMemoryBound(to: Node.self).pointee.selected
+                let keys = shape.uncheckedCast(to: Contents.self).keyList
+                let selected = node[as: Node.self].selected
                 func index(_ key: Node.Key?) -> Int? {
                     guard let key else { return nil }
                     return keys.firstIndex(of: key)
@@ -263,20 +267,26 @@ final class SelectionAccessor: @unchecked Sendable {
 @usableFromInline
 struct ResolvedChild {
     @usableFromInline let index: Int
-    @usableFromInline let box: Unmanaged<StepNodeStorage>
+    @usableFromInline let box: Unretained<StepNodeStorage>
     @usableFromInline let computed: StepNodeStorage?
 
     @_alwaysEmitIntoClient
-    init(index: Int, box: Unmanaged<StepNodeStorage>) {
+    init(index: Int, box: Unretained<StepNodeStorage>) {
         self.index = index
         self.box = box
         self.computed = nil
     }
 
+    /// Child `index`, whose box `box` the node holds.
+    @_alwaysEmitIntoClient
+    init(index: Int, heldBox box: StepNodeStorage) {
+        self.init(index: index, box: Unretained(box))
+    }
+
     @_alwaysEmitIntoClient
     init(index: Int, computed: StepNodeStorage) {
         self.index = index
-        self.box = .passUnretained(computed)
+        self.box = Unretained(computed)
         self.computed = computed
     }
 }

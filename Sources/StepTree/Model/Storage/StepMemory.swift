@@ -1,50 +1,95 @@
-/// The one place where StepTree reads or writes a node's memory by byte offset.
+// The storage boundary. StepTree's unsafe code lives in two folders, which `.ci/unsafe-boundary`
+// checks: this one, for the engine's boxes and the memory of node values, and Support, for
+// locks, atomics, thread-local words, unretained references, borrowed bytes and scratch memory.
+// Everything else goes through the small APIs they declare, whose contracts are written where
+// they are declared. This file holds the model's: how node memory is read and written (the
+// `StepMemory` contract below), and, at its end, the `Sendable` promises of the model's classes.
+
+/// The one place where StepTree reads or writes a node's memory by address or byte offset, and
+/// takes a box for a class its invariants give.
 ///
-/// (The fingerprints decide, from `MemoryLayout`, where a node's selection bytes are and
-/// whether they may be compared as bits; the reads themselves are here.)
+/// (The fingerprints decide, from the layouts found here, where a node's selection bytes are and
+/// whether they may be compared as bits.)
 ///
 /// Everything else reaches a child through its table: an index, a key path, an overridden
 /// method. What is here does without a key path or a node's value type, and each function says
 /// what that saves.
 ///
 /// The contract, which every caller keeps:
+/// - An address (``ValueAddress``, ``MutableValueAddress``) is valid only inside the closure of
+///   ``withAddress(of:_:)``, ``withAddress(ofStored:_:)`` or ``withMutableAddress(of:_:)`` that
+///   made it, and is never stored or returned from there. The value it shows is held by the
+///   caller for the whole call: a borrowed value, a box it keeps alive, or an `inout` access.
+/// - A type named to read or write the value at an address (`as:`) is the value's own type: the
+///   type whose table compiled the closure, or the type the caller took the address of.
 /// - A `Step<Value>` is laid out as one strong reference to its box, a ``StepNodeStorage``,
-///   whatever `Value` is. An offset given here is one that `MemoryLayout<Node>.offset(of:)` gave
-///   for a stored `Step` property of the node's type (the table's `childOffsets`); a computed
-///   property has none (-1) and is never read here.
-/// - A pointer points to an initialized node of that type, which the caller holds for the whole
-///   call: a borrowed value, a box it keeps alive, or an `inout` access. A box returned
-///   unretained is valid only as long as the node holds it, and never outlives that access.
-/// - Reads never write, so they may run on a box that other threads read too; a function that
-///   writes (`uniqueBox(at:)`, `step(at:in:)`) needs the node held for modification (a unique box
-///   or an `inout` value).
+///   whatever `Value` is. An offset given here is one that ``offset(of:)`` gave for a stored
+///   `Step` property of the node's type (the table's `childOffsets`); a computed property has
+///   none (-1) and is never read here.
+/// - A box returned unretained is valid only as long as the node holds it (see
+///   ``Unretained``), and never outlives the access to the node.
+/// - Reads never write, so they may run on a box that other threads read too; what writes (a
+///   ``MutableValueAddress``) needs the node held for modification: a unique box or an `inout`
+///   value.
+/// - ``StepNodeStorage/uncheckedCast(to:)`` and ``StepTableShape/uncheckedCast(to:)`` are given
+///   the class the object has: the box of a `Step<Value>` is a `StepStorage<Value>` (or, before
+///   its first change, the shared `InitialNodeStorage` of a node type), an accessor closure is
+///   given the box and the table of the node type that compiled it, and a stack's elements are
+///   boxed as its table says. Debug builds check it.
 @usableFromInline
 enum StepMemory {
-    /// The box of the step at byte `offset` of the node at `node`, unretained: `node` holds it.
+    /// The byte offset of the `Step` stored at `keyPath` in a `Node`; `nil` for a computed
+    /// property.
     ///
-    /// Saves a key path application and a retain and release per child read by the editor and
-    /// the fingerprints.
+    /// Always inlined, so that a literal key path folds to a constant.
     @_alwaysEmitIntoClient @inline(__always)
-    static func box(in node: UnsafeRawPointer, at offset: Int) -> Unmanaged<StepNodeStorage> {
-        node.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self)
+    static func offset<Node, Value>(of keyPath: WritableKeyPath<Node, Step<Value>>) -> Int? {
+        MemoryLayout<Node>.offset(of: keyPath)
     }
 
-    /// The word at byte `offset` of the node at `node`: a step's box address, compared as bits.
-    @inline(__always)
-    static func word(in node: UnsafeRawPointer, at offset: Int) -> UInt {
-        node.load(fromByteOffset: offset, as: UInt.self)
+    /// Runs `body` with the address of `value`, read only.
+    @usableFromInline @_transparent
+    static func withAddress<Value, Result>(
+        of value: Value, _ body: (ValueAddress) -> Result
+    ) -> Result {
+        withUnsafePointer(to: value) { body(ValueAddress(UnsafeRawPointer($0))) }
     }
 
-    /// The byte at `offset` of the node at `node`: one of a selection of plain keys.
-    @inline(__always)
-    static func byte(in node: UnsafeRawPointer, at offset: Int) -> UInt8 {
-        node.load(fromByteOffset: offset, as: UInt8.self)
+    /// Runs `body` with the address of `value` where it is stored, read only: a property of a
+    /// box is read there, not copied out first.
+    @usableFromInline @_transparent
+    static func withAddress<Value, Result>(
+        ofStored value: inout Value, _ body: (ValueAddress) -> Result
+    ) -> Result {
+        // The address is valid for the call it is passed to: no closure of its own.
+        run(body, at: &value)
     }
 
-    /// The byte `key` is stored as, for a key type whose optional is one byte.
-    static func byte<Key>(of key: Key?) -> UInt8 {
-        precondition(MemoryLayout<Key?>.size == 1, "StepMemory: a key of more than one byte")
-        return withUnsafeBytes(of: key) { $0[0] }
+    /// Runs `body` with the address of `value`, for an edit in place.
+    @usableFromInline @_transparent
+    static func withMutableAddress<Value, Result, Failure: Error>(
+        of value: inout Value, _ body: (MutableValueAddress) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // The address is valid for the call it is passed to: no closure of its own, which the
+        // optimizer would not always see through.
+        try run(body, at: &value)
+    }
+
+    /// Runs `body` with `pointer`, the address of an `inout` argument.
+    @usableFromInline @_transparent
+    static func run<Value, Result>(
+        _ body: (ValueAddress) -> Result, at pointer: UnsafePointer<Value>
+    ) -> Result {
+        body(ValueAddress(UnsafeRawPointer(pointer)))
+    }
+
+    /// Runs `body` with `pointer`, the address of an `inout` argument.
+    @usableFromInline @_transparent
+    static func run<Value, Result, Failure: Error>(
+        _ body: (MutableValueAddress) throws(Failure) -> Result,
+        at pointer: UnsafeMutablePointer<Value>
+    ) throws(Failure) -> Result {
+        try body(MutableValueAddress(UnsafeMutableRawPointer(pointer)))
     }
 
     /// The box of the child stored at byte `offset` of `node`, read from a borrowed value.
@@ -53,39 +98,211 @@ enum StepMemory {
     /// modifying access; the child's value type is not needed.
     @_alwaysEmitIntoClient @inline(__always)
     static func childBox<Node>(of node: Node, at offset: Int) -> StepNodeStorage {
-        childBoxUnretained(of: node, at: offset).takeUnretainedValue()
+        childBoxUnretained(of: node, at: offset).object
     }
 
     /// `childBox(of:at:)`, unretained: `node` holds the box.
     @_alwaysEmitIntoClient @inline(__always)
     static func childBoxUnretained<Node>(
         of node: Node, at offset: Int
-    ) -> Unmanaged<StepNodeStorage> {
-        withUnsafePointer(to: node) { box(in: UnsafeRawPointer($0), at: offset) }
+    ) -> Unretained<StepNodeStorage> {
+        withUnsafePointer(to: node) { ValueAddress(UnsafeRawPointer($0)).box(at: offset) }
     }
 
-    /// The box of the `Step` in memory at `step`, made unique first (a shared box is copied, as
-    /// `Step.makeUnique()` copies it): an edit that knows where a child is stored, but not its
+    /// The byte `key` is stored as, for a key type whose optional is one byte.
+    static func byte<Key>(of key: Key?) -> UInt8 {
+        precondition(MemoryLayout<Key?>.size == 1, "StepMemory: a key of more than one byte")
+        return withUnsafeBytes(of: key) { $0[0] }
+    }
+
+    /// Where a pure node of type `Node` (its stored properties are exactly its steps, at
+    /// `stepOffsets`, and its selection) stores its selection, if its keys are plain bits, so
+    /// that equal bytes there mean equal selections; `nil` otherwise.
+    ///
+    /// The selection is the node's one stored property besides its steps, which are one word
+    /// each, at word boundaries: it starts at the first word no step takes.
+    static func selectionBytes<Node: StepsCollection>(
+        of type: Node.Type, stepOffsets: [Int]
+    ) -> (offset: Int, count: Int)? {
+        let word = MemoryLayout<Step<EmptyStep>>.size
+        let count = MemoryLayout<StepSelection<Node.Key>>.size
+        guard _isPOD(Node.Key.self), MemoryLayout<StepSelection<Node.Key>>.alignment <= word,
+            stepOffsets.allSatisfy({ $0 % word == 0 })
+        else { return nil }
+        let steps = Set(stepOffsets)
+        var offset = 0
+        while steps.contains(offset) { offset += word }
+        guard offset + count <= MemoryLayout<Node>.size else { return nil }
+        return (offset, count)
+    }
+
+    /// Where a selection of `Node`'s keys keeps each layer's key, if each (and none) is one byte
+    /// of its own and the selection is those three bytes alone; `nil` otherwise.
+    static func keyByteOffsets<Node: StepsCollection>(
+        of type: Node.Type
+    ) -> (content: Int, push: Int, modal: Int)? {
+        typealias Selection = StepSelection<Node.Key>
+        guard MemoryLayout<Node.Key?>.size == 1, MemoryLayout<Selection>.size == 3,
+            let content = MemoryLayout<Selection>.offset(of: \Selection.content),
+            let push = MemoryLayout<Selection>.offset(of: \Selection.push),
+            let modal = MemoryLayout<Selection>.offset(of: \Selection.modal)
+        else { return nil }
+        return (content, push, modal)
+    }
+}
+
+/// The address of a value the caller holds, read only (see ``StepMemory`` for the contract).
+@usableFromInline
+struct ValueAddress {
+    @usableFromInline let raw: UnsafeRawPointer
+
+    @_alwaysEmitIntoClient @inline(__always)
+    init(_ raw: UnsafeRawPointer) {
+        self.raw = raw
+    }
+
+    /// The value, which is a `Value`, read where it is: a property read through it copies only
+    /// that property.
+    @_alwaysEmitIntoClient
+    subscript<Value>(as type: Value.Type) -> Value {
+        unsafeAddress { raw.assumingMemoryBound(to: Value.self) }
+    }
+
+    /// A copy of the value, which is a `Value`.
+    @_alwaysEmitIntoClient @inline(__always)
+    func load<Value>(as type: Value.Type) -> Value { raw.load(as: Value.self) }
+
+    /// The box of the step at byte `offset`, unretained: the value holds it.
+    ///
+    /// Saves a key path application and a retain and release per child read by the editor and
+    /// the fingerprints.
+    @_alwaysEmitIntoClient @inline(__always)
+    func box(at offset: Int) -> Unretained<StepNodeStorage> {
+        Unretained(raw.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self))
+    }
+
+    /// The word at byte `offset`: a step's box address, compared as bits.
+    @_alwaysEmitIntoClient @inline(__always)
+    func word(at offset: Int) -> UInt { raw.load(fromByteOffset: offset, as: UInt.self) }
+
+    /// The byte at `offset`: one of a selection of plain keys.
+    @_alwaysEmitIntoClient @inline(__always)
+    func byte(at offset: Int) -> UInt8 { raw.load(fromByteOffset: offset, as: UInt8.self) }
+}
+
+/// The address of a value the caller holds for modification (see ``StepMemory`` for the
+/// contract).
+@usableFromInline
+struct MutableValueAddress {
+    @usableFromInline let raw: UnsafeMutableRawPointer
+
+    @_alwaysEmitIntoClient @inline(__always)
+    init(_ raw: UnsafeMutableRawPointer) {
+        self.raw = raw
+    }
+
+    /// The same address, read only.
+    @_alwaysEmitIntoClient
+    var readOnly: ValueAddress {
+        @inline(__always) get { ValueAddress(UnsafeRawPointer(raw)) }
+    }
+
+    /// The value, which is a `Value`, read and changed where it is.
+    @_alwaysEmitIntoClient
+    subscript<Value>(as type: Value.Type) -> Value {
+        unsafeAddress { UnsafePointer(raw.assumingMemoryBound(to: Value.self)) }
+        nonmutating unsafeMutableAddress { raw.assumingMemoryBound(to: Value.self) }
+    }
+
+    /// The `Step<Value>` stored at byte `offset`, read and changed where it is.
+    ///
+    /// Saves the key path application of a write through `node[keyPath:]`: typed selection and
+    /// resets reach the step with no call.
+    @_alwaysEmitIntoClient
+    subscript<Value>(stepAt offset: Int, as type: Value.Type) -> Step<Value> {
+        unsafeAddress { UnsafePointer((raw + offset).assumingMemoryBound(to: Step<Value>.self)) }
+        nonmutating unsafeMutableAddress {
+            (raw + offset).assumingMemoryBound(to: Step<Value>.self)
+        }
+    }
+
+    /// The box of the `Step` stored at byte `offset`, made unique first (a shared box is copied,
+    /// as `Step.makeUnique()` copies it): an edit that knows where a child is stored, but not its
     /// value type, changes it in place.
     ///
     /// The memory is viewed as the reference to the box while the box is checked. Unretained:
     /// the step holds the box.
     @usableFromInline
-    static func uniqueBox(at step: UnsafeMutableRawPointer) -> Unmanaged<StepNodeStorage> {
+    func uniqueBox(at offset: Int) -> Unretained<StepNodeStorage> {
+        let step = raw + offset
         step.withMemoryRebound(to: StepNodeStorage.self, capacity: 1) { box in
             if !isKnownUniquelyReferenced(&box.pointee) { box.pointee = box.pointee.copyNode() }
         }
-        return step.load(as: Unmanaged<StepNodeStorage>.self)
+        return ValueAddress(UnsafeRawPointer(raw)).box(at: offset)
     }
 
-    /// The `Step<Value>` stored at byte `offset` of the node at `node`, for an edit in place.
-    ///
-    /// Saves the key path application of a write through `node[keyPath:]`: typed selection and
-    /// resets reach the step with no call.
+    /// Moves the value, which is a `Value`, out: the memory is left uninitialized until
+    /// ``initialize(to:)`` fills it again.
     @_alwaysEmitIntoClient @inline(__always)
-    static func step<Value>(
-        at offset: Int, in node: UnsafeMutableRawPointer, as type: Value.Type = Value.self
-    ) -> UnsafeMutablePointer<Step<Value>> {
-        (node + offset).assumingMemoryBound(to: Step<Value>.self)
+    func move<Value>(as type: Value.Type) -> Value {
+        raw.assumingMemoryBound(to: Value.self).move()
+    }
+
+    /// Fills the memory that ``move(as:)`` left uninitialized with `value`.
+    @_alwaysEmitIntoClient @inline(__always)
+    func initialize<Value>(to value: Value) {
+        raw.assumingMemoryBound(to: Value.self).initialize(to: value)
     }
 }
+
+extension StepNodeStorage {
+    /// This box as a `Box`, the class the caller's invariants give it (see ``StepMemory``):
+    /// unchecked in release builds, where the cast costs nothing.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func uncheckedCast<Box: StepNodeStorage>(to type: Box.Type) -> Box {
+        unsafeDowncast(self, to: Box.self)
+    }
+}
+
+extension StepTableShape {
+    /// This table as a `Table`, the class of the node type whose code asks (see
+    /// ``StepMemory``): unchecked in release builds, where the cast costs nothing.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func uncheckedCast<Table: StepTableShape>(to type: Table.Type) -> Table {
+        unsafeDowncast(self, to: Table.self)
+    }
+}
+
+// MARK: - The unchecked Sendable promises
+
+// The `Sendable` promises the compiler cannot check, for the classes of the model: each is made
+// here, once, with the reason it holds, and binds the class's subclasses too. (Support makes the
+// promises of its own locks and atomics where it declares them.)
+//
+// A subclass must restate the conformance it inherits (Swift requires it: "must restate inherited
+// '@unchecked Sendable' conformance"); such a restatement, at the subclass, adds no promise of
+// its own, and `.ci/unsafe-boundary` accepts one outside the boundary folders only on a subclass
+// of a class whose promise is made in them. Each promise says what the subclasses must keep.
+
+/// A box is written only while no other reference to it exists (see ``StepNodeStorage``): by the
+/// editor, through a box it has just made unique, or while the box is being built. So an
+/// instance shared between values or threads is never mutated, and subclasses keep the same
+/// rule for every property they add (or add only `Sendable` `let`s).
+extension StepNodeStorage: @unchecked Sendable {}
+
+/// Every property is immutable, and a key path names a stored property and captures nothing;
+/// subclasses add only such `let`s.
+extension StepAccessor: @unchecked Sendable {}
+
+/// Every stored property is immutable; the subclass (a table's `Contents`) adds only `let`s,
+/// among them key paths to stored properties, which capture no state.
+extension StepTableShape: @unchecked Sendable {}
+
+/// The mutable state of a record (`words`, `previous`, and a subclass's value) is read and
+/// written only under the one lock every record shares, or while the record is known to one
+/// reference alone (see ``RenewalHistory``).
+extension RenewalHistory: @unchecked Sendable {}
+
+/// It has no state; a subclass (one kind of destination case) adds only `let`s of `Sendable`
+/// values.
+extension DestinationForm: @unchecked Sendable {}

@@ -3,11 +3,11 @@
 /// Reads never write. Edits (the methods under "Edits") are called only on a box that the
 /// editor has just made unique, through ``Step/uniqueStorage()``.
 ///
-/// `@unchecked Sendable`: a box is written only while no other reference to it exists (see
-/// above, or while it is being built), so an instance that is shared between values or threads
-/// is never mutated.
+/// `Sendable` without checks (the promise is made at the end of `StepMemory.swift`): a box is
+/// written only while no other reference to it exists (see above, or while it is being built),
+/// so an instance that is shared between values or threads is never mutated.
 @usableFromInline
-package class StepNodeStorage: @unchecked Sendable {
+package class StepNodeStorage {
     /// The renewal history of the step whose value this box holds, out of line.
     ///
     /// `nil` for the initial history, which most steps have, so that it costs one pointer.
@@ -79,7 +79,7 @@ package class StepNodeStorage: @unchecked Sendable {
         case .child(let child): index = child
         case .element(let element): index = element
         }
-        return (step, ResolvedChild(index: index, box: .passUnretained(box)))
+        return (step, ResolvedChild(index: index, heldBox: box))
     }
     /// The value, type-erased, for observers.
     package var anyValue: any StepValue { EmptyStep() }
@@ -194,10 +194,10 @@ package class StepNodeStorage: @unchecked Sendable {
     /// The child's box comes unretained: this node holds it.
     func selectUniqueChild(
         _ index: Int, clearingAbove: Bool
-    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+    ) -> (old: Int?, child: Unretained<StepNodeStorage>) {
         let old = select(index)
         if clearingAbove { clearLayers(above: childLayer(index)) }
-        return (old, .passUnretained(uniqueChild(index)))
+        return (old, Unretained(uniqueChild(index)))
     }
 }
 
@@ -260,6 +260,8 @@ struct ElementReference {
 @usableFromInline let sharedEmptyLeaf = StepStorage(EmptyStep())
 
 /// The box of a leaf value; node and stack values use subclasses that describe their shape.
+///
+/// (`@unchecked Sendable` restated from ``StepNodeStorage``, as Swift requires of a subclass.)
 @usableFromInline
 package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendable {
     // Exclusive access is guaranteed by copy-on-write (see the class comment), so the dynamic
@@ -303,7 +305,7 @@ package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendabl
     /// far dearer than the cached look-up).
     package static func make(_ value: Value) -> StepStorage<Value> {
         if Value.self == EmptyStep.self {
-            return unsafeDowncast(sharedEmptyLeaf, to: StepStorage<Value>.self)
+            return sharedEmptyLeaf.uncheckedCast(to: StepStorage<Value>.self)
         }
         switch StorageShape.of(Value.self) {
         case .shaped(let shaped):
@@ -313,9 +315,8 @@ package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendabl
         case .collection(let table):
             // `value` is a node (its shape was found from `Value.self`): boxed by the code
             // compiled for its type.
-            return unsafeDowncast(
-                withUnsafePointer(to: value) { table.selection.boxing.copy(UnsafeRawPointer($0)) },
-                to: StepStorage<Value>.self)
+            return StepMemory.withAddress(of: value) { table.selection.boxing.copy($0) }
+                .uncheckedCast(to: StepStorage<Value>.self)
         case .leaf:
             break
         }
@@ -347,29 +348,28 @@ enum StorageShape: Sendable {
     private static let lastKnown = ThreadWord("the last storage shape")
 
     static func of(_ type: any StepValue.Type) -> StorageShape {
-        known(type)._withUnsafeGuaranteedRef { $0.shape }
+        known(type).with { $0.shape }
     }
 
     /// The table of `type` if it is a hand-written node, unretained.
     ///
     /// Tables live as long as the program: what an edit asks of its root's type costs no
     /// reference counting.
-    static func table(of type: any StepValue.Type) -> Unmanaged<StepTableShape>? {
-        known(type)._withUnsafeGuaranteedRef { known in
+    static func table(of type: any StepValue.Type) -> Unretained<StepTableShape>? {
+        known(type).with { known in
             guard case .collection(let table) = known.shape else { return nil }
-            return .passUnretained(table)
+            return Unretained(table)
         }
     }
 
     /// The kept shape of `type`, found once and remembered as this thread's last.
-    private static func known(_ type: any StepValue.Type) -> Unmanaged<KnownShape> {
+    private static func known(_ type: any StepValue.Type) -> Unretained<KnownShape> {
         let id = ObjectIdentifier(type)
-        if let last = UnsafeRawPointer(bitPattern: lastKnown.value) {
-            let known = Unmanaged<KnownShape>.fromOpaque(last)
-            if known._withUnsafeGuaranteedRef({ $0.id == id }) { return known }
+        if let last = Unretained<KnownShape>(bits: lastKnown.value), last.with({ $0.id == id }) {
+            return last
         }
-        let known = Unmanaged.passUnretained(known.withLock { $0[id] } ?? remember(type))
-        lastKnown.value = Int(bitPattern: known.toOpaque())
+        let known = Unretained(known.withLock { $0[id] } ?? remember(type))
+        lastKnown.value = known.bits
         return known
     }
 

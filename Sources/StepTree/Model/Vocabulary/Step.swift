@@ -21,18 +21,17 @@ public struct Step<Value: StepValue>: Sendable {
             if _slowPath(
                 ObjectIdentifier(type(of: box)) == ObjectIdentifier(InitialNodeStorage.self))
             {
-                return unsafeDowncast(
-                    unsafeDowncast(box, to: InitialNodeStorage.self).resolved,
-                    to: StepStorage<Value>.self)
+                return box.uncheckedCast(to: InitialNodeStorage.self).resolved
+                    .uncheckedCast(to: StepStorage<Value>.self)
             }
-            return unsafeDowncast(box, to: StepStorage<Value>.self)
+            return box.uncheckedCast(to: StepStorage<Value>.self)
         }
     }
 
     /// The box, known to be a ``StepStorage`` of `Value`: after `makeUnique()`.
     @_alwaysEmitIntoClient
     var uniqueBox: StepStorage<Value> {
-        @inline(__always) get { unsafeDowncast(box, to: StepStorage<Value>.self) }
+        @inline(__always) get { box.uncheckedCast(to: StepStorage<Value>.self) }
     }
 
     /// Creates a step holding `value`, in its initial state.
@@ -122,11 +121,11 @@ public struct Step<Value: StepValue>: Sendable {
         let storage = uniqueBox
         // Not bound to a name, which would copy it: an optional keeps its payload's bits first.
         guard case .some = value else { return RenewalHistory.renew(&storage.renewalHistory) }
-        let renewing = withUnsafePointer(to: value) { new in
-            withUnsafePointer(to: &storage.value) { stored in
+        let renewing = StepMemory.withAddress(of: value) { new in
+            StepMemory.withAddress(ofStored: &storage.value) { stored in
                 RenewalHistory.renew(
-                    &storage.renewalHistory, hashingValueAt: UnsafeRawPointer(new),
-                    storedAt: stored, of: Value.self)
+                    &storage.renewalHistory, hashingValueAt: new, storedAt: stored,
+                    of: Value.self)
             }
         }
         switch renewing {

@@ -4,6 +4,9 @@ extension StepTable {
     /// Everything the table knows, behind one reference: reading `Node.steps` copies one pointer.
     ///
     /// One per node type, for the life of the program (see ``StepTableShape``).
+    ///
+    /// (`@unchecked Sendable` restated from ``StepTableShape``, as Swift requires of a subclass:
+    /// it adds only `let`s, and key paths to stored properties, which capture no state.)
     @usableFromInline
     final class Contents: StepTableShape, @unchecked Sendable {
         let entries: [StepChild<Node>]
@@ -19,7 +22,7 @@ extension StepTable {
         /// The byte offset of each child's stored property (-1 when unknown): typed selection
         /// finds a child by an offset the compiler folds, with no hashing.
         @usableFromInline let offsets: [Int]
-        let indexByKeyPath: KeyPathIndex
+        let indexByKeyPath: [AnyKeyPath: Int]
 
         @usableFromInline
         init(_ children: [StepChild<Node>], selection: SelectionAccessor) {
@@ -57,7 +60,7 @@ extension StepTable {
             self.offsets = offsets
             self.keyList = children.map(\.key)
             self.indexByKey = byKey
-            self.indexByKeyPath = KeyPathIndex(map: byKeyPath)
+            self.indexByKeyPath = byKeyPath
             super.init(
                 nodeType: Node.self, names: children.map(\.name),
                 layers: children.map(\.kind.layer), offsets: offsets, selection: selection,
@@ -73,12 +76,12 @@ extension StepTable {
         ) -> Contents {
             let type = ObjectIdentifier(Node.self)
             if let known = StepTableShape.interned.withLock({ $0[type] }) {
-                return unsafeDowncast(known, to: Contents.self)
+                return known.uncheckedCast(to: Contents.self)
             }
             // Made outside the lock: a table's key paths may build other tables.
             let made = Contents(children, selection: selection)
             return StepTableShape.interned.withLock { tables in
-                if let known = tables[type] { return unsafeDowncast(known, to: Contents.self) }
+                if let known = tables[type] { return known.uncheckedCast(to: Contents.self) }
                 tables[type] = made
                 return made
             }
@@ -119,11 +122,4 @@ extension StepTable {
                 "\(Node.self): the step at byte \(offset) is not declared in `steps`")
         }
     }
-}
-
-/// Key paths to a node's stored step properties.
-///
-/// `@unchecked Sendable`: key paths to stored properties capture no state and are immutable.
-struct KeyPathIndex: @unchecked Sendable {
-    let map: [AnyKeyPath: Int]
 }

@@ -58,7 +58,7 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     // folds to a constant.
     @_alwaysEmitIntoClient @inline(__always)
     func index<Value>(for keyPath: WritableKeyPath<Node, Step<Value>>) -> Int {
-        if let offset = MemoryLayout<Node>.offset(of: keyPath),
+        if let offset = StepMemory.offset(of: keyPath),
             let index = contents.offsets.firstIndex(of: offset)
         {
             return index
@@ -85,5 +85,5 @@ public struct StepTable<Node: StepsCollection>: Sendable {
     }
 
     func index(of key: Node.Key) -> Int? { contents.indexByKey[key] }
-    func index(of keyPath: AnyKeyPath) -> Int? { contents.indexByKeyPath.map[keyPath] }
+    func index(of keyPath: AnyKeyPath) -> Int? { contents.indexByKeyPath[keyPath] }
 }

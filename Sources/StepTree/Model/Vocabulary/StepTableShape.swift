@@ -5,9 +5,10 @@
 /// reference to the tables of the nodes it passed through (``TypedRoute``), which costs no
 /// reference counting on the select path.
 ///
-/// `@unchecked Sendable`: every stored property is immutable (the subclass adds only `let`s).
+/// `Sendable` without checks (the promise is made at the end of `StepMemory.swift`): every stored
+/// property is immutable (the subclass adds only `let`s).
 @usableFromInline
-class StepTableShape: @unchecked Sendable {
+class StepTableShape {
     /// The node type the table describes.
     let nodeType: Any.Type
     /// Each child's key, as written in paths, in declaration order.

@@ -41,24 +41,26 @@ extension StepsCollection {
 }
 
 /// The box of a ``StepsCollection`` value; reads the node's shape from its ``StepTable``.
+///
+/// (`@unchecked Sendable` restated from ``StepNodeStorage``, as Swift requires of a subclass.)
 @usableFromInline
 final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchecked Sendable {
     /// The node type's table, read once per box instead of through `Node.steps` on every access.
     ///
     /// Unretained: tables are interned and never freed (see ``StepTableShape``), and retaining
     /// it would add two atomic operations to every copy of a shared box.
-    @usableFromInline let unretainedContents: Unmanaged<StepTable<Node>.Contents>
+    @usableFromInline let unretainedContents: Unretained<StepTable<Node>.Contents>
 
     /// Runs `body` on the node type's table, borrowed: a read through the unretained reference
     /// that the compiler would otherwise retain and release around each use.
     @_alwaysEmitIntoClient @inline(__always)
     func withContents<Result>(_ body: (StepTable<Node>.Contents) -> Result) -> Result {
-        unretainedContents._withUnsafeGuaranteedRef(body)
+        unretainedContents.with(body)
     }
 
     @_alwaysEmitIntoClient
     override init(_ value: Node) {
-        unretainedContents = .passUnretained(Node.steps.contents)
+        unretainedContents = Unretained(Node.steps.contents)
         super.init(value)
     }
 
@@ -68,7 +70,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
     /// Checked in debug builds only.
     @_alwaysEmitIntoClient
     static func of(_ storage: StepNodeStorage) -> CollectionStorage<Node> {
-        unsafeDowncast(storage, to: CollectionStorage<Node>.self)
+        storage.uncheckedCast(to: CollectionStorage<Node>.self)
     }
 
     /// A box holding a copy of `other`'s value, with its table (not read again from `Node`).
@@ -89,7 +91,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         return box === self || CollectionStorage.of(box).value == value
     }
     override var childCount: Int { withContents { $0.names.count } }
-    override var shape: AnyObject? { unretainedContents.takeUnretainedValue() }
+    override var shape: AnyObject? { unretainedContents.object }
     override var hasTabs: Bool { withContents { $0.hasTabs } }
     override func childKey(_ index: Int) -> String { withContents { $0.names[index] } }
     override func childKind(_ index: Int) -> StepKind { withContents { $0.kinds[index] } }
@@ -106,7 +108,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
         guard let (step, child) = resolveUnretained(segment) else { return nil }
-        return (step, child.computed ?? child.box.takeUnretainedValue())
+        return (step, child.computed ?? child.box.object)
     }
 
     override func resolveUnretained(_ segment: SegmentBytes) -> (PathStep, ResolvedChild)? {
@@ -127,7 +129,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func selectUniqueChild(
         _ index: Int, clearingAbove: Bool
-    ) -> (old: Int?, child: Unmanaged<StepNodeStorage>) {
+    ) -> (old: Int?, child: Unretained<StepNodeStorage>) {
         withSelection { $0.descend(self, index, clearingAbove) }
     }
 
@@ -160,7 +162,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         let offset = withContents { $0.offsets[index] }
         guard offset >= 0 else {
             let accessor = withContents { $0.accessors[index] }
-            return withUnsafePointer(to: value) { accessor.read(at: $0) }
+            return StepMemory.withAddress(of: value) { accessor.read(at: $0) }
         }
         return StepReference(storage: withSelection { $0.childAt(self, offset) })
     }
@@ -171,7 +173,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func resetChild(_ index: Int) {
         let accessor = withContents { $0.accessors[index] }
-        withUnsafeMutablePointer(to: &value) { accessor.reset(at: $0) }
+        StepMemory.withMutableAddress(of: &value) { accessor.reset(at: $0) }
     }
 
     override func childAccepts(_ value: any StepValue, at index: Int) -> Bool {
@@ -180,7 +182,7 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func renewChild(_ index: Int, with value: (any StepValue)?) {
         let accessor = withContents { $0.accessors[index] }
-        withUnsafeMutablePointer(to: &self.value) { accessor.renew(at: $0, with: value) }
+        StepMemory.withMutableAddress(of: &self.value) { accessor.renew(at: $0, with: value) }
     }
 
     override func uniqueChild(_ index: Int) -> StepNodeStorage {
