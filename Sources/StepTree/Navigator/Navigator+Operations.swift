@@ -3,7 +3,7 @@ import Foundation
 // Every operation of a tree value, on the navigator: the same name, labels and result, each one
 // transaction carrying `transaction` (its cause, `animated: false`, values of your own keys) to
 // observers and drivers. In-app calls default to `.programmatic`; `open(_:with:)`, with the
-// router in Routing/Navigator+DeepLinks.swift, routes a link from outside, `.deepLink` by
+// router in StepTreeDeepLinks (Navigator+DeepLinks.swift), routes a link from outside, `.deepLink` by
 // default. For the events of a change, or several edits in one change, use `transaction(_:_:)`.
 
 extension Navigator {
