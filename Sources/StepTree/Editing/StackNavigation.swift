@@ -70,8 +70,7 @@ extension StepNode {
             try edit(path: path, value.map { .select(with: $0) } ?? .select(fresh: false))
             return path
         }
-        let elementValue = plan.rest.isEmpty ? value : nil
-        try edit(path: stack, .push(id: id, element: elementValue))
+        try edit(path: stack, .push(id: id, element: plan.element))
         let frame = stack.appending(try newElementID(in: stack))
         if !plan.rest.isEmpty {
             let inside = StepPath(frame.segments + plan.rest)
@@ -102,11 +101,12 @@ extension StepNode {
     public mutating func push<Element: StepValue>(
         _ element: Element, id: String? = nil, onto stack: StepPath? = nil
     ) throws(StepPathError) -> StepPath {
-        let stack = try { () throws(StepPathError) in
-            if let stack { return stack }
-            return try nearestStack(accepting: element)
+        // The element's box is built once, by the stack found, and the push edit takes it.
+        let (stack, box) = try { () throws(StepPathError) in
+            guard let stack else { return try nearestStack(holding: element) }
+            return (stack, try elementBox(for: element, onto: stack))
         }()
-        try edit(path: stack, .push(id: id, element: element))
+        try edit(path: stack, .push(id: id, element: box))
         return stack.appending(try newElementID(in: stack))
     }
 
@@ -116,27 +116,51 @@ extension StepNode {
         return node.element(node.elementCount - 1).id
     }
 
-    /// The stack of `element`'s type nearest the visible screen; see ``push(_:id:onto:)``.
-    private func nearestStack(accepting element: any StepValue) throws(StepPathError) -> StepPath {
+    /// The box of a new element holding `element`, built by the stack at `stack`.
+    /// - Throws: ``StepPathError`` for a bad path, a path to a node that is not a stack, or a
+    ///   stack that cannot hold `element`.
+    private func elementBox<Element: StepValue>(
+        for element: Element, onto stack: StepPath
+    ) throws(StepPathError) -> StepNodeStorage {
+        let node = try ResolvedPath(stack.checked().parts, from: StepStorage.make(self)).target
+        guard node.isStack else { throw .notAStack(stack) }
+        guard let box = node.elementBox(for: element) else {
+            throw .valueMismatch(String(describing: Element.self), at: stack)
+        }
+        return box
+    }
+
+    /// The stack of `Element`s nearest the visible screen that holds `element` (see
+    /// ``push(_:id:onto:)``), and the box of the new element it built.
+    ///
+    /// A stack is matched by its elements' type identity, with no type test; only a matching
+    /// stack builds the box (a destination its list leaves out builds none: the search goes on).
+    private func nearestStack<Element: StepValue>(
+        holding element: Element
+    ) throws(StepPathError) -> (StepPath, StepNodeStorage) {
+        let type = ObjectIdentifier(Element.self)
         let visible = visibleScreen
         let resolved = try ResolvedPath(visible.parts, from: StepStorage.make(self))
         for depth in stride(from: resolved.nodes.count - 1, through: 0, by: -1) {
             let node = resolved.nodes[depth]
             let path = resolved.prefix(depth)
-            if node.isStack, node.elementAccepts(element) { return path }
+            if node.isStack, node.elementType == type, let box = node.elementBox(for: element) {
+                return (path, box)
+            }
             var candidates = Array(0..<node.childCount).filter { node.childKind($0).isStack }
             if let selected = node.selectedIndex(in: .push),
                 let first = candidates.firstIndex(of: selected)
             {
                 candidates.swapAt(0, first)
             }
-            if let index = candidates.first(where: {
-                node.child($0).storage.elementAccepts(element)
-            }) {
-                return path.appending(node.childKey(index))
+            for index in candidates {
+                let stack = node.child(index).storage
+                if stack.elementType == type, let box = stack.elementBox(for: element) {
+                    return (path.appending(node.childKey(index)), box)
+                }
             }
         }
-        throw .noStack(of: String(describing: type(of: element)), near: visible)
+        throw .noStack(of: String(describing: Element.self), near: visible)
     }
 
     /// Pops the top frame of `container`.
@@ -231,6 +255,9 @@ private struct PushPlan {
     let stack: StepPath?
     /// The segments inside the new element.
     let rest: [String]
+    /// The new element's box, built by the stack, for a path that ends at the stack with a
+    /// value; `nil` for an element in its initial state.
+    let element: StepNodeStorage?
 
     init(
         path: StepPath, id: String?, value: (any StepValue)?, in root: StepNodeStorage
@@ -259,6 +286,7 @@ private struct PushPlan {
             if id != nil { throw .notAStack(path) }
             stack = nil
             rest = []
+            element = nil
             return
         }
         let stackPath = StepPath(Array(path.segments[..<depth]))
@@ -280,10 +308,13 @@ private struct PushPlan {
             parent = (inside, step)
             inside = next
         }
+        var element: StepNodeStorage?
         if let value {
             let accepts: Bool
             switch parent {
-            case nil: accepts = stackNode.elementAccepts(value)
+            case nil:
+                element = stackNode.elementBox(for: value)
+                accepts = element != nil
             case (let node, .child(let index))?: accepts = node.childAccepts(value, at: index)
             case (let node, .element)?: accepts = node.elementAccepts(value)
             }
@@ -291,5 +322,6 @@ private struct PushPlan {
         }
         stack = stackPath
         self.rest = rest
+        self.element = element
     }
 }

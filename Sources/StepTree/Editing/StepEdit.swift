@@ -16,7 +16,7 @@ package struct StepEdit {
         /// Remove the last step as a user gesture does: an element with the ones above it, or
         /// any other step by deselection.
         case remove
-        /// Select the path, and push a new element on the stack at its end: ``StepEdit/value``,
+        /// Select the path, and push a new element on the stack at its end: ``StepEdit/element``,
         /// or one in its initial state, with the id in ``StepEdit/ids``, or a minted one.
         case push
     }
@@ -50,6 +50,9 @@ package struct StepEdit {
     private let renewalValue: RenewalValue?
     /// The ids of the stack at the end of the path (set stack only).
     let ids: [String]
+    /// The new element's box, built by the stack at the end of the path (push only); `nil` for
+    /// an element in its initial state.
+    private(set) var element: StepNodeStorage?
 
     /// The value the last step is renewed with; `nil` for a `fresh` renewal.
     var value: (any StepValue)? { renewalValue?.value }
@@ -99,10 +102,13 @@ package struct StepEdit {
         edit.alone = true
         return edit
     }
-    /// Select the path and push `element` (`nil`: a new element in its initial state) on the
-    /// stack at its end, with `id` or a minted one.
-    static func push(id: String?, element: (any StepValue)?) -> StepEdit {
-        StepEdit(.push, value: element, ids: id.map { [$0] } ?? [])
+    /// Select the path and push `element`, a box that the stack at its end built
+    /// (``StepNodeStorage/elementBox(for:)``; `nil`: a new element in its initial state), with
+    /// `id` or a minted one.
+    static func push(id: String?, element: StepNodeStorage?) -> StepEdit {
+        var edit = StepEdit(.push, ids: id.map { [$0] } ?? [])
+        edit.element = element
+        return edit
     }
 
     private init(_ operation: Operation, _ renewal: Renewal?) {

@@ -60,7 +60,7 @@ struct StepEditor {
         case .setStack:
             target.setElements(edit.ids)
         case .push:
-            _ = target.pushElement(id: edit.ids.first, value: edit.value)
+            _ = target.pushElement(id: edit.ids.first, box: edit.element)
         case .select, .deselect, .remove:
             break
         }
