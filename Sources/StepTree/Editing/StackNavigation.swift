@@ -64,16 +64,40 @@ extension StepNode {
     public mutating func push(
         path: StepPath, id: String? = nil, with value: (any StepValue)? = nil
     ) throws(StepPathError) -> StepPath {
-        let plan = try PushPlan(
-            path: path.checked(), id: id, value: value, in: StepStorage.make(self))
-        guard let stack = plan.stack else {
+        let plan = try PushPlan(path: path.checked(), id: id, in: StepStorage.make(self))
+        guard plan.stack != nil else {
+            // A path to an element the stack holds pushes nothing: a push pushes or throws.
+            if plan.endsAtElement, let last = path.last {
+                throw .duplicateElementID(last, in: StepPath(Array(path.segments.dropLast())))
+            }
+            if id != nil { throw .notAStack(path) }
             try edit(path: path, value.map { .select(with: $0) } ?? .select(fresh: false))
             return path
         }
-        try edit(path: stack, .push(id: id, element: plan.element))
+        return try push(plan, inside: plan.after.count, id: id, with: value)
+    }
+
+    /// Pushes a new element where `plan` says, and selects the first `count` segments after
+    /// the stack inside it, the last renewed with `value` (with none, and `count` 0, `value`
+    /// is the element itself): ``push(path:id:with:)`` with its path already walked.
+    /// - Parameters:
+    ///   - plan: A plan that pushes an element, made from this value.
+    ///   - count: How many of the plan's segments after the stack to select, at most all.
+    ///   - id: The new element's id, which `plan` checked; `nil` mints one.
+    ///   - value: The new screen's value.
+    /// - Returns: The path of the new element.
+    /// - Throws: What ``push(path:id:with:)`` throws; the value is unchanged.
+    @discardableResult
+    package mutating func push(
+        _ plan: PushPlan, inside count: Int, id: String? = nil, with value: (any StepValue)?
+    ) throws(StepPathError) -> StepPath {
+        guard let stack = plan.stack else { preconditionFailure("a plan that pushes nothing") }
+        let rest = Array(plan.after.prefix(count))
+        let element = try plan.element(for: value, inside: rest)
+        try edit(path: stack, .push(id: id, element: element))
         let frame = stack.appending(try newElementID(in: stack))
-        if !plan.rest.isEmpty {
-            let inside = StepPath(frame.segments + plan.rest)
+        if !rest.isEmpty {
+            let inside = StepPath(frame.segments + rest)
             try edit(path: inside, value.map { .select(with: $0) } ?? .select(fresh: false))
         }
         return frame
@@ -244,84 +268,5 @@ extension StepNode {
             }
         }
         return frames.map(\.path)
-    }
-}
-
-/// Where a path's push appends an element: the first stack the path enters through a segment
-/// that is not one of its ids (or the stack the path ends at), and the segments after it, checked
-/// against a new element before anything is written.
-private struct PushPlan {
-    /// The stack's path; `nil` for a path that pushes no element.
-    let stack: StepPath?
-    /// The segments inside the new element.
-    let rest: [String]
-    /// The new element's box, built by the stack, for a path that ends at the stack with a
-    /// value; `nil` for an element in its initial state.
-    let element: StepNodeStorage?
-
-    init(
-        path: StepPath, id: String?, value: (any StepValue)?, in root: StepNodeStorage
-    ) throws(StepPathError) {
-        if path.segments.isEmpty { throw .emptyPath }
-        var node = root
-        var found: (stack: Int, node: StepNodeStorage)?
-        var endsAtElement = false
-        for (depth, segment) in path.segments.enumerated() {
-            if node.isStack, node.elementIndex(forID: segment) == nil {
-                found = (depth, node)
-                break
-            }
-            guard let (step, next) = segment.withUTF8Bytes({ node.resolve($0) }) else {
-                throw .unknown(segment, in: StepPath(Array(path.segments[..<depth])), from: node)
-            }
-            if case .element = step { endsAtElement = true } else { endsAtElement = false }
-            node = next
-        }
-        if found == nil, node.isStack { found = (path.segments.count, node) }
-        guard let (depth, stackNode) = found else {
-            // A path to an element the stack holds pushes nothing: a push pushes or throws.
-            if endsAtElement, let last = path.last {
-                throw .duplicateElementID(last, in: StepPath(Array(path.segments.dropLast())))
-            }
-            if id != nil { throw .notAStack(path) }
-            stack = nil
-            rest = []
-            element = nil
-            return
-        }
-        let stackPath = StepPath(Array(path.segments[..<depth]))
-        if let id {
-            guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: stackPath) }
-            if stackNode.elementIndex(forID: id) != nil {
-                throw .duplicateElementID(id, in: stackPath)
-            }
-        }
-        let rest = Array(path.segments[depth...])
-        // The rest of the path, and the value's type, checked against a new element.
-        var inside = stackNode.initialElement
-        var parent: (node: StepNodeStorage, step: PathStep)?
-        for (offset, segment) in rest.enumerated() {
-            guard let (step, next) = segment.withUTF8Bytes({ inside.resolve($0) }) else {
-                let reached = StepPath(stackPath.segments + ["<new>"] + rest[..<offset])
-                throw .unknown(segment, in: reached, from: inside)
-            }
-            parent = (inside, step)
-            inside = next
-        }
-        var element: StepNodeStorage?
-        if let value {
-            let accepts: Bool
-            switch parent {
-            case nil:
-                element = stackNode.elementBox(for: value)
-                accepts = element != nil
-            case (let node, .child(let index))?: accepts = node.childAccepts(value, at: index)
-            case (let node, .element)?: accepts = node.elementAccepts(value)
-            }
-            if !accepts { throw .valueMismatch(String(describing: type(of: value)), at: path) }
-        }
-        stack = stackPath
-        self.rest = rest
-        self.element = element
     }
 }

@@ -31,12 +31,23 @@ package struct StepEdit {
         }
     }
 
-    /// A renewal's value in a box: the edit is copied on its way down, and a box copies as one
-    /// reference where an optional existential takes a call to its type's copy.
+    /// A renewal's value, or a push's new element, in a box: the edit is copied on its way
+    /// down, and a box copies as one reference where an optional existential takes a call to
+    /// its type's copy.
     final class RenewalValue: Sendable {
-        let value: any StepValue
+        let value: (any StepValue)?
+        /// The new element's box, built by the stack at the end of the path (push only).
+        let element: StepNodeStorage?
 
-        init(_ value: any StepValue) { self.value = value }
+        init(_ value: any StepValue) {
+            self.value = value
+            element = nil
+        }
+
+        init(element: StepNodeStorage) {
+            value = nil
+            self.element = element
+        }
     }
 
     let operation: Operation
@@ -47,15 +58,15 @@ package struct StepEdit {
     private(set) var byUser = false
     /// Whether a removed element goes alone, the elements above it staying (remove only).
     private(set) var alone = false
-    private let renewalValue: RenewalValue?
+    private var renewalValue: RenewalValue?
     /// The ids of the stack at the end of the path (set stack only).
     let ids: [String]
-    /// The new element's box, built by the stack at the end of the path (push only); `nil` for
-    /// an element in its initial state.
-    private(set) var element: StepNodeStorage?
 
     /// The value the last step is renewed with; `nil` for a `fresh` renewal.
     var value: (any StepValue)? { renewalValue?.value }
+    /// The new element's box, built by the stack at the end of the path (push only); `nil` for
+    /// an element in its initial state.
+    var element: StepNodeStorage? { renewalValue?.element }
 
     private init(
         _ operation: Operation, renews: Bool = false, value: (any StepValue)? = nil,
@@ -107,7 +118,7 @@ package struct StepEdit {
     /// `id` or a minted one.
     static func push(id: String?, element: StepNodeStorage?) -> StepEdit {
         var edit = StepEdit(.push, ids: id.map { [$0] } ?? [])
-        edit.element = element
+        edit.renewalValue = element.map { RenewalValue(element: $0) }
         return edit
     }
 
