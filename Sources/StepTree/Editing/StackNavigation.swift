@@ -93,9 +93,7 @@ extension StepNode {
     ) throws(StepPathError) -> StepPath {
         guard let stack = plan.stack else { preconditionFailure("a plan that pushes nothing") }
         let rest = Array(plan.after.prefix(count))
-        let element = try plan.element(for: value, inside: rest)
-        try edit(path: stack, .push(id: id, element: element))
-        let frame = stack.appending(try newElementID(in: stack))
+        let frame = try push(plan.element(for: value, inside: rest), id: id, onto: stack)
         if !rest.isEmpty {
             let inside = StepPath(frame.segments + rest)
             try edit(path: inside, value.map { .select(with: $0) } ?? .select(fresh: false))
@@ -130,14 +128,20 @@ extension StepNode {
             guard let stack else { return try nearestStack(holding: element) }
             return (stack, try elementBox(for: element, onto: stack))
         }()
-        try edit(path: stack, .push(id: id, element: box))
-        return stack.appending(try newElementID(in: stack))
+        return try push(box, id: id, onto: stack)
     }
 
-    /// The id of the top element of the stack at `stack`, just pushed.
-    private func newElementID(in stack: StepPath) throws(StepPathError) -> String {
+    /// Pushes `element`, a box the stack at `stack` built (`nil`: a new element in its initial
+    /// state), with `id` or a minted one; returns the new element's path.
+    private mutating func push(
+        _ element: StepNodeStorage?, id: String?, onto stack: StepPath
+    ) throws(StepPathError) -> StepPath {
+        let push = StepEdit.push(id: id, element: element)
+        try edit(path: stack, push)
+        // The edit tells the id it gave; one that changed nothing leaves the top where it was.
+        if let pushed = push.pushedID { return stack.appending(pushed) }
         let node = try ResolvedPath(stack.parts, from: StepStorage.make(self)).target
-        return node.element(node.elementCount - 1).id
+        return stack.appending(node.element(node.elementCount - 1).id)
     }
 
     /// The box of a new element holding `element`, built by the stack at `stack`.

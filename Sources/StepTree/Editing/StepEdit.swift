@@ -31,20 +31,23 @@ package struct StepEdit {
         }
     }
 
-    /// A renewal's value, or a push's new element, in a box: the edit is copied on its way
-    /// down, and a box copies as one reference where an optional existential takes a call to
-    /// its type's copy.
-    final class RenewalValue: Sendable {
+    /// A renewal's value, or a push's new element and the id it got, in a box: the edit is
+    /// copied on its way down, and a box copies as one reference where an optional existential
+    /// takes a call to its type's copy.
+    final class RenewalValue {
         let value: (any StepValue)?
         /// The new element's box, built by the stack at the end of the path (push only).
         let element: StepNodeStorage?
+        /// The id the push gave its new element, once made (push only): the caller reads it
+        /// instead of walking the path again.
+        var pushedID: String?
 
         init(_ value: any StepValue) {
             self.value = value
             element = nil
         }
 
-        init(element: StepNodeStorage) {
+        init(element: StepNodeStorage?) {
             value = nil
             self.element = element
         }
@@ -67,6 +70,11 @@ package struct StepEdit {
     /// The new element's box, built by the stack at the end of the path (push only); `nil` for
     /// an element in its initial state.
     var element: StepNodeStorage? { renewalValue?.element }
+    /// The id the push gave its new element; `nil` before it is made (push only).
+    var pushedID: String? { renewalValue?.pushedID }
+
+    /// Records `id`, the id the push gave its new element.
+    func recordPushed(_ id: String) { renewalValue?.pushedID = id }
 
     private init(
         _ operation: Operation, renews: Bool = false, value: (any StepValue)? = nil,
@@ -118,7 +126,7 @@ package struct StepEdit {
     /// `id` or a minted one.
     static func push(id: String?, element: StepNodeStorage?) -> StepEdit {
         var edit = StepEdit(.push, ids: id.map { [$0] } ?? [])
-        edit.renewalValue = element.map { RenewalValue(element: $0) }
+        edit.renewalValue = RenewalValue(element: element)
         return edit
     }
 
