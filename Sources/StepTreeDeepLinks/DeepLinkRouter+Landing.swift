@@ -207,17 +207,7 @@ extension DeepLinkRouter {
     /// screen that show tabs, the tab the last one selects; the root when none does.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     static func selectedTab(of root: Root) -> StepPath {
-        let visible = root.visibleScreen
-        guard let resolved = try? ResolvedPath(visible.parts, from: StepStorage.make(root)) else {
-            return .root
-        }
-        var tab = StepPath.root
-        for (depth, node) in resolved.nodes.enumerated() {
-            guard let index = node.selectedIndex(in: .content), case .tab = node.childKind(index)
-            else { continue }
-            tab = resolved.prefix(depth).appending(node.childKey(index))
-        }
-        return tab
+        StepStorage.make(root).visibleTab
     }
 
     /// Lands on the step path a link no pattern matches names.
