@@ -1,10 +1,11 @@
 import StepTree
 
 /// Where a route's path pushes a new element, as ``StepNode/push(path:id:with:)`` reads the
-/// path, and what the screen it pushes starts from; found before anything is written.
+/// path (its `PushPlan`, the one walk), and what the screen it pushes starts from; found before
+/// anything is written.
 struct DeepLinkPushSite {
-    /// The number of segments of the stack's path: the new element goes after them.
-    let stackDepth: Int
+    /// The path's plan: the stack it pushes on, and the segments after it.
+    let plan: PushPlan
     /// Whether the stack holds destinations: the segment after it names the one pushed, whose
     /// payload is the screen; else the screen is the element itself.
     let isDestination: Bool
@@ -23,42 +24,28 @@ struct DeepLinkPushSite {
     ///   that names none of its elements, and the error of a segment that names no step.
     /// - Complexity: O(*d*) look-ups for a path of depth *d*.
     init?(_ path: StepPath, captured: Set<Int>, in root: StepNodeStorage) throws(StepPathError) {
-        var node = root
-        for (depth, segment) in path.segments.enumerated() {
-            if node.isStack, node.elementIndex(forID: segment) == nil {
-                if captured.contains(depth) {
-                    throw .unknownElement(segment, in: StepPath(Array(path.segments[..<depth])))
-                }
-                try self.init(stack: node, at: depth, of: path)
-                return
-            }
-            guard let (_, next) = segment.withUTF8Bytes({ node.resolve($0) }) else {
-                throw .unknown(segment, in: StepPath(Array(path.segments[..<depth])), from: node)
-            }
-            node = next
-        }
-        guard node.isStack else { return nil }
-        try self.init(stack: node, at: path.segments.count, of: path)
-    }
-
-    private init(stack: StepNodeStorage, at depth: Int, of path: StepPath) throws(StepPathError) {
-        stackDepth = depth
-        let element = stack.initialElement
-        guard element.requiresContent, depth < path.segments.count else {
+        // The root path pushes nothing but on a stack (which a push then refuses).
+        if path.segments.isEmpty, !root.isStack { return nil }
+        let plan = try PushPlan(path: path, captured: captured, in: root)
+        guard let stack = plan.stack, let stackNode = plan.stackNode else { return nil }
+        self.plan = plan
+        let element = stackNode.initialElement
+        guard element.requiresContent, let name = plan.after.first else {
             isDestination = false
             prototype = element.anyValue
-            takesText = prototype is String || stack.elementAccepts("")
+            takesText = prototype is String || stackNode.elementAccepts("")
             return
         }
-        let name = path.segments[depth]
         guard let (step, payload) = name.withUTF8Bytes({ element.resolve($0) }),
             case .child(let index) = step
         else {
-            let reached = StepPath(Array(path.segments[..<depth]) + ["<new>"])
-            throw .unknown(name, in: reached, from: element)
+            throw .unknown(name, in: StepPath(stack.segments + ["<new>"]), from: element)
         }
         isDestination = true
         prototype = payload.anyValue
         takesText = prototype is String || element.childAccepts("", at: index)
     }
+
+    /// How many segments after the stack the push itself selects: the destination's name.
+    var inside: Int { isDestination ? 1 : 0 }
 }

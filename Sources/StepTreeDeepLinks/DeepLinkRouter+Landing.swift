@@ -21,7 +21,7 @@ extension DeepLinkRouter {
                 case .handler(let handler):
                     try handler(&edited, match)
                 case .target(let declaration):
-                    try land(declaration, match, &edited, url)
+                    try land(declaration, match, &edited, original: root, url)
                 }
             case .none(let reached):
                 guard fallbackToPath else { throw unmatched(address, reached: reached, url) }
@@ -63,29 +63,30 @@ extension DeepLinkRouter {
         return routes
     }
 
-    /// Lands the route's declaration for `match`: under the selected tab for its `./…` paths,
-    /// else (when they name no step there) under its fallback tab; see the type's "Landing".
+    /// Lands the route's declaration for `match` on `root`, a copy of `original` the caller
+    /// drops when this throws: under the selected tab for its `./…` paths, else (when they name
+    /// no step there) under its fallback tab, starting again from `original`; see the type's
+    /// "Landing".
     private func land(
-        _ declaration: Declaration, _ match: DeepLinkMatch, _ root: inout Root, _ url: URL
+        _ declaration: Declaration, _ match: DeepLinkMatch, _ root: inout Root,
+        original: Root, _ url: URL
     ) throws(DeepLinkError) {
         let base = declaration.isRelative ? Self.selectedTab(of: root) : .root
-        var edited = root
         do {
-            try land(declaration, match, under: base, &edited, url)
+            try land(declaration, match, under: base, &root, url)
         } catch let error {
             guard let fallback = declaration.fallbackTab, fallback != base,
                 case .invalidTarget(let problem) = error.reason, Self.namesNoStep(problem)
             else { throw error }
-            edited = root
+            root = original
             do {
-                try edited.select(path: fallback)
+                try root.select(path: fallback)
             } catch {
                 throw DeepLinkError(
                     link: url.absoluteString, pattern: match.pattern, reason: .invalidTarget(error))
             }
-            try land(declaration, match, under: fallback, &edited, url)
+            try land(declaration, match, under: fallback, &root, url)
         }
-        root = edited
     }
 
     /// Whether a path's error says it names no step where it was taken.
@@ -194,12 +195,11 @@ extension DeepLinkRouter {
             try root.select(path: path)
             return path
         }
-        let end = site.stackDepth + (site.isDestination ? 1 : 0)
-        let frame = try root.push(path: StepPath(Array(path.segments.prefix(end))), with: value)
-        let rest = Array(path.segments[site.stackDepth...])
+        let frame = try root.push(site.plan, inside: site.inside, with: value)
+        let rest = site.plan.after
         guard !rest.isEmpty else { return frame }
         let landed = StepPath(frame.segments + rest)
-        if rest.count > (site.isDestination ? 1 : 0) { try root.select(path: landed) }
+        if rest.count > site.inside { try root.select(path: landed) }
         return landed
     }
 
@@ -207,17 +207,7 @@ extension DeepLinkRouter {
     /// screen that show tabs, the tab the last one selects; the root when none does.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     static func selectedTab(of root: Root) -> StepPath {
-        let visible = root.visibleScreen
-        guard let resolved = try? ResolvedPath(visible.parts, from: StepStorage.make(root)) else {
-            return .root
-        }
-        var tab = StepPath.root
-        for (depth, node) in resolved.nodes.enumerated() {
-            guard let index = node.selectedIndex(in: .content), case .tab = node.childKind(index)
-            else { continue }
-            tab = resolved.prefix(depth).appending(node.childKey(index))
-        }
-        return tab
+        StepStorage.make(root).visibleTab
     }
 
     /// Lands on the step path a link no pattern matches names.

@@ -64,17 +64,38 @@ extension StepNode {
     public mutating func push(
         path: StepPath, id: String? = nil, with value: (any StepValue)? = nil
     ) throws(StepPathError) -> StepPath {
-        let plan = try PushPlan(
-            path: path.checked(), id: id, value: value, in: StepStorage.make(self))
-        guard let stack = plan.stack else {
+        let plan = try PushPlan(path: path.checked(), id: id, in: StepStorage.make(self))
+        guard plan.stack != nil else {
+            // A path to an element the stack holds pushes nothing: a push pushes or throws.
+            if plan.endsAtElement, let last = path.last {
+                throw .duplicateElementID(last, in: StepPath(Array(path.segments.dropLast())))
+            }
+            if id != nil { throw .notAStack(path) }
             try edit(path: path, value.map { .select(with: $0) } ?? .select(fresh: false))
             return path
         }
-        let elementValue = plan.rest.isEmpty ? value : nil
-        try edit(path: stack, .push(id: id, element: elementValue))
-        let frame = stack.appending(try newElementID(in: stack))
-        if !plan.rest.isEmpty {
-            let inside = StepPath(frame.segments + plan.rest)
+        return try push(plan, inside: plan.after.count, id: id, with: value)
+    }
+
+    /// Pushes a new element where `plan` says, and selects the first `count` segments after
+    /// the stack inside it, the last renewed with `value` (with none, and `count` 0, `value`
+    /// is the element itself): ``push(path:id:with:)`` with its path already walked.
+    /// - Parameters:
+    ///   - plan: A plan that pushes an element, made from this value.
+    ///   - count: How many of the plan's segments after the stack to select, at most all.
+    ///   - id: The new element's id, which `plan` checked; `nil` mints one.
+    ///   - value: The new screen's value.
+    /// - Returns: The path of the new element.
+    /// - Throws: What ``push(path:id:with:)`` throws; the value is unchanged.
+    @discardableResult
+    package mutating func push(
+        _ plan: PushPlan, inside count: Int, id: String? = nil, with value: (any StepValue)?
+    ) throws(StepPathError) -> StepPath {
+        guard let stack = plan.stack else { preconditionFailure("a plan that pushes nothing") }
+        let rest = Array(plan.after.prefix(count))
+        let frame = try push(plan.element(for: value, inside: rest), id: id, onto: stack)
+        if !rest.isEmpty {
+            let inside = StepPath(frame.segments + rest)
             try edit(path: inside, value.map { .select(with: $0) } ?? .select(fresh: false))
         }
         return frame
@@ -102,41 +123,72 @@ extension StepNode {
     public mutating func push<Element: StepValue>(
         _ element: Element, id: String? = nil, onto stack: StepPath? = nil
     ) throws(StepPathError) -> StepPath {
-        let stack = try { () throws(StepPathError) in
-            if let stack { return stack }
-            return try nearestStack(accepting: element)
+        // The element's box is built once, by the stack found, and the push edit takes it.
+        let (stack, box) = try { () throws(StepPathError) in
+            guard let stack else { return try nearestStack(holding: element) }
+            return (stack, try elementBox(for: element, onto: stack))
         }()
-        try edit(path: stack, .push(id: id, element: element))
-        return stack.appending(try newElementID(in: stack))
+        return try push(box, id: id, onto: stack)
     }
 
-    /// The id of the top element of the stack at `stack`, just pushed.
-    private func newElementID(in stack: StepPath) throws(StepPathError) -> String {
+    /// Pushes `element`, a box the stack at `stack` built (`nil`: a new element in its initial
+    /// state), with `id` or a minted one; returns the new element's path.
+    private mutating func push(
+        _ element: StepNodeStorage?, id: String?, onto stack: StepPath
+    ) throws(StepPathError) -> StepPath {
+        let push = StepEdit.push(id: id, element: element)
+        try edit(path: stack, push)
+        // The edit tells the id it gave; one that changed nothing leaves the top where it was.
+        if let pushed = push.pushedID { return stack.appending(pushed) }
         let node = try ResolvedPath(stack.parts, from: StepStorage.make(self)).target
-        return node.element(node.elementCount - 1).id
+        return stack.appending(node.element(node.elementCount - 1).id)
     }
 
-    /// The stack of `element`'s type nearest the visible screen; see ``push(_:id:onto:)``.
-    private func nearestStack(accepting element: any StepValue) throws(StepPathError) -> StepPath {
+    /// The box of a new element holding `element`, built by the stack at `stack`.
+    /// - Throws: ``StepPathError`` for a bad path, a path to a node that is not a stack, or a
+    ///   stack that cannot hold `element`.
+    private func elementBox<Element: StepValue>(
+        for element: Element, onto stack: StepPath
+    ) throws(StepPathError) -> StepNodeStorage {
+        let node = try ResolvedPath(stack.checked().parts, from: StepStorage.make(self)).target
+        guard node.isStack else { throw .notAStack(stack) }
+        guard let box = node.elementBox(for: element) else {
+            throw .valueMismatch(String(describing: Element.self), at: stack)
+        }
+        return box
+    }
+
+    /// The stack of `Element`s nearest the visible screen that holds `element` (see
+    /// ``push(_:id:onto:)``), and the box of the new element it built.
+    ///
+    /// A stack is matched by its elements' type identity, with no type test; only a matching
+    /// stack builds the box (a destination its list leaves out builds none: the search goes on).
+    private func nearestStack<Element: StepValue>(
+        holding element: Element
+    ) throws(StepPathError) -> (StepPath, StepNodeStorage) {
+        let type = ObjectIdentifier(Element.self)
         let visible = visibleScreen
         let resolved = try ResolvedPath(visible.parts, from: StepStorage.make(self))
         for depth in stride(from: resolved.nodes.count - 1, through: 0, by: -1) {
             let node = resolved.nodes[depth]
             let path = resolved.prefix(depth)
-            if node.isStack, node.elementAccepts(element) { return path }
+            if node.isStack, node.elementType == type, let box = node.elementBox(for: element) {
+                return (path, box)
+            }
             var candidates = Array(0..<node.childCount).filter { node.childKind($0).isStack }
             if let selected = node.selectedIndex(in: .push),
                 let first = candidates.firstIndex(of: selected)
             {
                 candidates.swapAt(0, first)
             }
-            if let index = candidates.first(where: {
-                node.child($0).storage.elementAccepts(element)
-            }) {
-                return path.appending(node.childKey(index))
+            for index in candidates {
+                let stack = node.child(index).storage
+                if stack.elementType == type, let box = stack.elementBox(for: element) {
+                    return (path.appending(node.childKey(index)), box)
+                }
             }
         }
-        throw .noStack(of: String(describing: type(of: element)), near: visible)
+        throw .noStack(of: String(describing: Element.self), near: visible)
     }
 
     /// Pops the top frame of `container`.
@@ -220,76 +272,5 @@ extension StepNode {
             }
         }
         return frames.map(\.path)
-    }
-}
-
-/// Where a path's push appends an element: the first stack the path enters through a segment
-/// that is not one of its ids (or the stack the path ends at), and the segments after it, checked
-/// against a new element before anything is written.
-private struct PushPlan {
-    /// The stack's path; `nil` for a path that pushes no element.
-    let stack: StepPath?
-    /// The segments inside the new element.
-    let rest: [String]
-
-    init(
-        path: StepPath, id: String?, value: (any StepValue)?, in root: StepNodeStorage
-    ) throws(StepPathError) {
-        if path.segments.isEmpty { throw .emptyPath }
-        var node = root
-        var found: (stack: Int, node: StepNodeStorage)?
-        var endsAtElement = false
-        for (depth, segment) in path.segments.enumerated() {
-            if node.isStack, node.elementIndex(forID: segment) == nil {
-                found = (depth, node)
-                break
-            }
-            guard let (step, next) = segment.withUTF8Bytes({ node.resolve($0) }) else {
-                throw .unknown(segment, in: StepPath(Array(path.segments[..<depth])), from: node)
-            }
-            if case .element = step { endsAtElement = true } else { endsAtElement = false }
-            node = next
-        }
-        if found == nil, node.isStack { found = (path.segments.count, node) }
-        guard let (depth, stackNode) = found else {
-            // A path to an element the stack holds pushes nothing: a push pushes or throws.
-            if endsAtElement, let last = path.last {
-                throw .duplicateElementID(last, in: StepPath(Array(path.segments.dropLast())))
-            }
-            if id != nil { throw .notAStack(path) }
-            stack = nil
-            rest = []
-            return
-        }
-        let stackPath = StepPath(Array(path.segments[..<depth]))
-        if let id {
-            guard StepPath.isValidSegment(id) else { throw .invalidElementID(id, in: stackPath) }
-            if stackNode.elementIndex(forID: id) != nil {
-                throw .duplicateElementID(id, in: stackPath)
-            }
-        }
-        let rest = Array(path.segments[depth...])
-        // The rest of the path, and the value's type, checked against a new element.
-        var inside = stackNode.initialElement
-        var parent: (node: StepNodeStorage, step: PathStep)?
-        for (offset, segment) in rest.enumerated() {
-            guard let (step, next) = segment.withUTF8Bytes({ inside.resolve($0) }) else {
-                let reached = StepPath(stackPath.segments + ["<new>"] + rest[..<offset])
-                throw .unknown(segment, in: reached, from: inside)
-            }
-            parent = (inside, step)
-            inside = next
-        }
-        if let value {
-            let accepts: Bool
-            switch parent {
-            case nil: accepts = stackNode.elementAccepts(value)
-            case (let node, .child(let index))?: accepts = node.childAccepts(value, at: index)
-            case (let node, .element)?: accepts = node.elementAccepts(value)
-            }
-            if !accepts { throw .valueMismatch(String(describing: type(of: value)), at: path) }
-        }
-        stack = stackPath
-        self.rest = rest
     }
 }

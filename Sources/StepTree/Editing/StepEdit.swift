@@ -16,7 +16,7 @@ package struct StepEdit {
         /// Remove the last step as a user gesture does: an element with the ones above it, or
         /// any other step by deselection.
         case remove
-        /// Select the path, and push a new element on the stack at its end: ``StepEdit/value``,
+        /// Select the path, and push a new element on the stack at its end: ``StepEdit/element``,
         /// or one in its initial state, with the id in ``StepEdit/ids``, or a minted one.
         case push
     }
@@ -31,12 +31,26 @@ package struct StepEdit {
         }
     }
 
-    /// A renewal's value in a box: the edit is copied on its way down, and a box copies as one
-    /// reference where an optional existential takes a call to its type's copy.
-    final class RenewalValue: Sendable {
-        let value: any StepValue
+    /// A renewal's value, or a push's new element and the id it got, in a box: the edit is
+    /// copied on its way down, and a box copies as one reference where an optional existential
+    /// takes a call to its type's copy.
+    final class RenewalValue {
+        let value: (any StepValue)?
+        /// The new element's box, built by the stack at the end of the path (push only).
+        let element: StepNodeStorage?
+        /// The id the push gave its new element, once made (push only): the caller reads it
+        /// instead of walking the path again.
+        var pushedID: String?
 
-        init(_ value: any StepValue) { self.value = value }
+        init(_ value: any StepValue) {
+            self.value = value
+            element = nil
+        }
+
+        init(element: StepNodeStorage?) {
+            value = nil
+            self.element = element
+        }
     }
 
     let operation: Operation
@@ -47,12 +61,20 @@ package struct StepEdit {
     private(set) var byUser = false
     /// Whether a removed element goes alone, the elements above it staying (remove only).
     private(set) var alone = false
-    private let renewalValue: RenewalValue?
+    private var renewalValue: RenewalValue?
     /// The ids of the stack at the end of the path (set stack only).
     let ids: [String]
 
     /// The value the last step is renewed with; `nil` for a `fresh` renewal.
     var value: (any StepValue)? { renewalValue?.value }
+    /// The new element's box, built by the stack at the end of the path (push only); `nil` for
+    /// an element in its initial state.
+    var element: StepNodeStorage? { renewalValue?.element }
+    /// The id the push gave its new element; `nil` before it is made (push only).
+    var pushedID: String? { renewalValue?.pushedID }
+
+    /// Records `id`, the id the push gave its new element.
+    func recordPushed(_ id: String) { renewalValue?.pushedID = id }
 
     private init(
         _ operation: Operation, renews: Bool = false, value: (any StepValue)? = nil,
@@ -99,10 +121,13 @@ package struct StepEdit {
         edit.alone = true
         return edit
     }
-    /// Select the path and push `element` (`nil`: a new element in its initial state) on the
-    /// stack at its end, with `id` or a minted one.
-    static func push(id: String?, element: (any StepValue)?) -> StepEdit {
-        StepEdit(.push, value: element, ids: id.map { [$0] } ?? [])
+    /// Select the path and push `element`, a box that the stack at its end built
+    /// (``StepNodeStorage/elementBox(for:)``; `nil`: a new element in its initial state), with
+    /// `id` or a minted one.
+    static func push(id: String?, element: StepNodeStorage?) -> StepEdit {
+        var edit = StepEdit(.push, ids: id.map { [$0] } ?? [])
+        edit.renewalValue = RenewalValue(element: element)
+        return edit
     }
 
     private init(_ operation: Operation, _ renewal: Renewal?) {

@@ -60,7 +60,8 @@ struct StepEditor {
         case .setStack:
             target.setElements(edit.ids)
         case .push:
-            _ = target.pushElement(id: edit.ids.first, value: edit.value)
+            let index = target.pushElement(id: edit.ids.first, box: edit.element)
+            edit.recordPushed(target.element(index).id)
         case .select, .deselect, .remove:
             break
         }

@@ -154,10 +154,8 @@ extension StepNode {
             guard stack.canPushElement else {
                 throw .duplicateElementID(StepStack<EmptyStep>.exhaustedID, in: path)
             }
-            if let element = edit.value {
-                guard stack.elementAccepts(element) else {
-                    throw .valueMismatch(String(describing: type(of: element)), at: path)
-                }
+            // The box was built by this stack, so it holds an element the stack accepts.
+            if let element = edit.element {
                 // The new element is one level below the stack, `count` segments below the root.
                 let segments = walk.count + stack.levels(ofElement: element)
                 if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }

@@ -384,10 +384,15 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         value.elements.removeEntries(from: index)
     }
     override func removeElement(_ index: Int) { value.elements.remove(at: index) }
-    override func pushElement(id: String?, value payload: (any StepValue)?) -> Int {
+    override var elementType: ObjectIdentifier? { isStack ? ObjectIdentifier(String.self) : nil }
+    override func elementBox<Value: StepValue>(for payload: Value) -> StepNodeStorage? {
+        guard let payload = payload as? String else { return nil }
         var element = DynamicSteps(schema: schema.element ?? StepSchema.leaf)
-        element.payload = payload as? String
-        _ = value.elements.pushBox(StepStorage.make(element), id: id)
+        element.payload = payload
+        return StepStorage.make(element)
+    }
+    override func pushElement(id: String?, box: StepNodeStorage?) -> Int {
+        _ = value.elements.pushBox(box ?? initialElement, id: id)
         return value.elements.count - 1
     }
     override var initialElement: StepNodeStorage {

@@ -45,17 +45,19 @@ final class StackStorage<Element: StepValue>: StepStorage<StepStack<Element>>,
     }
     override func setElements(_ ids: [String]) { value.replace(withInitial: ids) }
     override var elementDepth: Int { value.depth }
-    override func levels(ofElement element: any StepValue) -> Int {
-        guard let element = element as? Element, let box = try? value.box(for: element) else {
-            return 1
-        }
-        return StepStack<Element>.levels(of: box)
+    override func levels(ofElement box: StepNodeStorage) -> Int {
+        StepStack<Element>.levels(of: box)
     }
     override func removeElements(from index: Int) { value.removeEntries(from: index) }
     override func removeElement(_ index: Int) { value.remove(at: index) }
-    override func pushElement(id: String?, value element: (any StepValue)?) -> Int {
-        let box = (element as? Element).flatMap { try? value.box(for: $0) } ?? initialElement
-        _ = value.pushBox(box, id: id)
+    override var elementType: ObjectIdentifier? { ObjectIdentifier(Element.self) }
+    override func elementBox<Value: StepValue>(for element: Value) -> StepNodeStorage? {
+        // The same type when `elementType` matched: a cast that only copies.
+        guard let element = element as? Element else { return nil }
+        return try? value.box(for: element)
+    }
+    override func pushElement(id: String?, box: StepNodeStorage?) -> Int {
+        _ = value.pushBox(box ?? initialElement, id: id)
         return value.entries.count - 1
     }
     override var initialElement: StepNodeStorage {

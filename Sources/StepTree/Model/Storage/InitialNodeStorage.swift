@@ -174,8 +174,12 @@ final class InitialNodeStorage: StepNodeStorage, @unchecked Sendable {
         resolved.childAccepts(value, at: index)
     }
     override func elementAccepts(_ value: any StepValue) -> Bool { resolved.elementAccepts(value) }
-    override func levels(ofElement element: any StepValue) -> Int {
-        resolved.levels(ofElement: element)
+    override var elementType: ObjectIdentifier? { resolved.elementType }
+    override func elementBox<Value: StepValue>(for element: Value) -> StepNodeStorage? {
+        resolved.elementBox(for: element)
+    }
+    override func levels(ofElement box: StepNodeStorage) -> Int {
+        resolved.levels(ofElement: box)
     }
     override var initialElement: StepNodeStorage { resolved.initialElement }
     override var isInitialAtom: Bool { isRecursive }
@@ -209,7 +213,7 @@ final class InitialNodeStorage: StepNodeStorage, @unchecked Sendable {
     override func setElements(_ ids: [String]) { edited() }
     override func removeElements(from index: Int) { edited() }
     override func removeElement(_ index: Int) { edited() }
-    override func pushElement(id: String?, value: (any StepValue)?) -> Int { edited() }
+    override func pushElement(id: String?, box: StepNodeStorage?) -> Int { edited() }
 
     private func edited() -> Never {
         preconditionFailure("\(nodeTypeName): the shared initial step was edited in place")

@@ -140,14 +140,20 @@ package class StepNodeStorage {
     func removeElements(from index: Int) {}
     /// Removes element `index` alone; the elements above it stay.
     func removeElement(_ index: Int) {}
-    /// Pushes `value` (`nil`: a new element in its initial state) with a minted id, or with
-    /// `id` (valid and not in the stack); returns its index.
-    func pushElement(id: String?, value: (any StepValue)?) -> Int {
+    /// The type of the stack's elements, as an identity to compare with no type test; `nil` for
+    /// a node that is not a stack.
+    var elementType: ObjectIdentifier? { nil }
+    /// The box of a new element holding `element`, built once for a push; `nil` when the stack
+    /// cannot hold it (another type, or a destination its list leaves out).
+    func elementBox<Value: StepValue>(for element: Value) -> StepNodeStorage? { nil }
+    /// Pushes `box` (from ``elementBox(for:)``; `nil`: a new element in its initial state) with
+    /// a minted id, or with `id` (valid and not in the stack); returns its index.
+    func pushElement(id: String?, box: StepNodeStorage?) -> Int {
         preconditionFailure("\(typeName) is not a stack")
     }
-    /// The levels a new element holding `element` would add below this stack: itself and what
-    /// it holds (see ``StepStack/depth``).
-    func levels(ofElement element: any StepValue) -> Int { 1 }
+    /// The levels a new element in `box` would add below this stack: itself and what it holds
+    /// (see ``StepStack/depth``).
+    func levels(ofElement box: StepNodeStorage) -> Int { 1 }
     /// The box of a new element in its initial state, read only (shared).
     package var initialElement: StepNodeStorage {
         preconditionFailure("\(typeName) is not a stack")
