@@ -118,26 +118,30 @@ public struct Step<Value: StepValue>: Sendable {
     @_alwaysEmitIntoClient
     mutating func renew(with value: Value?) {
         makeUnique()
-        let storage = uniqueBox
-        // Not bound to a name, which would copy it: an optional keeps its payload's bits first.
-        guard case .some = value else { return RenewalHistory.renew(&storage.renewalHistory) }
-        let renewing = StepMemory.withAddress(of: value) { new in
-            StepMemory.withAddress(ofStored: &storage.value) { stored in
-                RenewalHistory.renew(
-                    &storage.renewalHistory, hashingValueAt: new, storedAt: stored,
-                    of: Value.self)
+        // Borrowed: the step holds its box, which nothing below replaces; a strong reference
+        // cost a retain and a release per renewal.
+        Unretained(uniqueBox).with { storage in
+            // Not bound to a name, which would copy it: an optional keeps its payload's bits
+            // first.
+            guard case .some = value else { return RenewalHistory.renew(&storage.renewalHistory) }
+            let renewing = StepMemory.withAddress(of: value) { new in
+                StepMemory.withAddress(ofStored: &storage.value) { stored in
+                    RenewalHistory.renew(
+                        &storage.renewalHistory, hashingValueAt: new, storedAt: stored,
+                        of: Value.self)
+                }
             }
-        }
-        switch renewing {
-        case .unchanged:
-            // The box holds these very bits already: storing them would only retain and
-            // release.
-            break
-        case .hashed:
-            storage.value = value.unsafelyUnwrapped
-        case .unhashed:
-            storage.value = value.unsafelyUnwrapped
-            RenewalHistory.record(&storage.renewalHistory, storage.value)
+            switch renewing {
+            case .unchanged:
+                // The box holds these very bits already: storing them would only retain and
+                // release.
+                break
+            case .hashed:
+                storage.value = value.unsafelyUnwrapped
+            case .unhashed:
+                storage.value = value.unsafelyUnwrapped
+                RenewalHistory.record(&storage.renewalHistory, storage.value)
+            }
         }
     }
 }
@@ -196,13 +200,19 @@ extension Step: Equatable {
     /// Steps are equal when their values and renewal histories are equal.
     @_alwaysEmitIntoClient
     public static func == (lhs: Step, rhs: Step) -> Bool {
-        lhs.box === rhs.box
-            || {
-                let (lhs, rhs) = (lhs.storage, rhs.storage)
-                return lhs === rhs
-                    || ((lhs.renewalHistory === rhs.renewalHistory || lhs.renewal == rhs.renewal)
-                        && lhs.value == rhs.value)
-            }()
+        if lhs.box === rhs.box { return true }
+        let initial = ObjectIdentifier(InitialNodeStorage.self)
+        guard
+            _fastPath(
+                ObjectIdentifier(type(of: lhs.box)) != initial
+                    && ObjectIdentifier(type(of: rhs.box)) != initial)
+        else {
+            let (lhs, rhs) = (lhs.storage, rhs.storage)
+            return lhs === rhs || lhs.holdsStep(equalTo: rhs)
+        }
+        // Borrowed from the steps, which hold their boxes: no reference counting.
+        return lhs.box.uncheckedCast(to: StepStorage<Value>.self)
+            .holdsStep(equalTo: rhs.box.uncheckedCast(to: StepStorage<Value>.self))
     }
 }
 
