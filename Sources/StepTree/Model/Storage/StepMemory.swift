@@ -181,13 +181,6 @@ struct ValueAddress {
         Unretained(raw.load(fromByteOffset: offset, as: Unmanaged<StepNodeStorage>.self))
     }
 
-    /// The object at byte `offset`, where an optional reference is stored, unretained: the
-    /// value holds it.
-    @_alwaysEmitIntoClient @inline(__always)
-    func object<Object: AnyObject>(at offset: Int, as type: Object.Type) -> Unretained<Object>? {
-        raw.load(fromByteOffset: offset, as: Unmanaged<Object>?.self).map(Unretained.init)
-    }
-
     /// The word at byte `offset`: a step's box address, compared as bits.
     @_alwaysEmitIntoClient @inline(__always)
     func word(at offset: Int) -> UInt { raw.load(fromByteOffset: offset, as: UInt.self) }

@@ -429,37 +429,3 @@ extension StorageShaped {
         (value as? Self)?.makeStorage()
     }
 }
-
-extension StepNodeStorage {
-    /// Whether this box and `other` record equal renewal histories; read where the boxes store
-    /// them, with no reference counting.
-    @_alwaysEmitIntoClient @inline(__always)
-    final func hasRenewal(equalTo other: StepNodeStorage) -> Bool {
-        let left = StepMemory.withAddress(ofStored: &renewalHistory) {
-            $0.object(at: 0, as: RenewalHistory.self)
-        }
-        let right = StepMemory.withAddress(ofStored: &other.renewalHistory) {
-            $0.object(at: 0, as: RenewalHistory.self)
-        }
-        guard let left, let right else { return left == nil && right == nil }
-        return left === right
-            || left.with { left in right.with { RenewalHistory.haveEqualFingerprints(left, $0) } }
-    }
-}
-
-extension StepStorage {
-    /// Whether this box and `other` hold equal steps: equal renewal histories and equal values.
-    ///
-    /// The boxes and histories are read unretained (the steps hold them), which saves up to
-    /// four retains and four releases per step a tree's `==` compares (equal.classic 1260 ->
-    /// 1071 instructions).
-    @_alwaysEmitIntoClient @inline(__always)
-    final func holdsStep(equalTo other: StepStorage<Value>) -> Bool {
-        hasRenewal(equalTo: other)
-            && StepMemory.withAddress(ofStored: &value) { left in
-                StepMemory.withAddress(ofStored: &other.value) { right in
-                    left[as: Value.self] == right[as: Value.self]
-                }
-            }
-    }
-}

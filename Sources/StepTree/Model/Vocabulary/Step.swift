@@ -200,19 +200,13 @@ extension Step: Equatable {
     /// Steps are equal when their values and renewal histories are equal.
     @_alwaysEmitIntoClient
     public static func == (lhs: Step, rhs: Step) -> Bool {
-        if lhs.box === rhs.box { return true }
-        let initial = ObjectIdentifier(InitialNodeStorage.self)
-        guard
-            _fastPath(
-                ObjectIdentifier(type(of: lhs.box)) != initial
-                    && ObjectIdentifier(type(of: rhs.box)) != initial)
-        else {
-            let (lhs, rhs) = (lhs.storage, rhs.storage)
-            return lhs === rhs || lhs.holdsStep(equalTo: rhs)
-        }
-        // Borrowed from the steps, which hold their boxes: no reference counting.
-        return lhs.box.uncheckedCast(to: StepStorage<Value>.self)
-            .holdsStep(equalTo: rhs.box.uncheckedCast(to: StepStorage<Value>.self))
+        lhs.box === rhs.box
+            || {
+                let (lhs, rhs) = (lhs.storage, rhs.storage)
+                return lhs === rhs
+                    || ((lhs.renewalHistory === rhs.renewalHistory || lhs.renewal == rhs.renewal)
+                        && lhs.value == rhs.value)
+            }()
     }
 }
 
