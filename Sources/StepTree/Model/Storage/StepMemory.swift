@@ -57,6 +57,11 @@ enum StepMemory {
 
     /// Runs `body` with the address of `value` where it is stored, read only: a property of a
     /// box is read there, not copied out first.
+    ///
+    /// `value` is passed `inout`, which is a modify access for the whole call even though
+    /// nothing is written: use it only on a box no other thread can reach (one being edited,
+    /// uniquely referenced), never on a shared box that another thread may read at the same
+    /// time, or the two accesses race.
     @usableFromInline @_transparent
     static func withAddress<Value, Result>(
         ofStored value: inout Value, _ body: (ValueAddress) -> Result
