@@ -3,7 +3,8 @@ import PackageDescription
 
 /// The library modules over the core, which the tools, tests and fuzzers use whole.
 let allModules: [Target.Dependency] = [
-    "StepTree", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers", "StepTreeAnalytics",
+    "StepTree", "StepTreeJSON", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers",
+    "StepTreeAnalytics",
 ]
 
 let package = Package(
@@ -32,8 +33,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "StepTree"),
-        .target(name: "StepTreeDeepLinks", dependencies: ["StepTree"]),
-        .target(name: "StepTreeRestoration", dependencies: ["StepTree"]),
+        // The exact JSON value (numbers kept as text) that deep-link payloads and restoration
+        // share: a module of its own so that an app linking the core alone does not carry it.
+        .target(name: "StepTreeJSON"),
+        .target(name: "StepTreeDeepLinks", dependencies: ["StepTree", "StepTreeJSON"]),
+        .target(name: "StepTreeRestoration", dependencies: ["StepTree", "StepTreeJSON"]),
         .target(name: "StepTreeDrivers", dependencies: ["StepTree"]),
         .target(name: "StepTreeAnalytics", dependencies: ["StepTree"]),
         .target(name: "StepTreeTools", dependencies: allModules),

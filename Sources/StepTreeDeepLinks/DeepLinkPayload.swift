@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeJSON
 
 extension DeepLinkMatch.Capture {
     /// The capture in a payload object: an integer as a number, a UUID as its upper-case text,

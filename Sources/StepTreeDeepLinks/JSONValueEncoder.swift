@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeJSON
 
 /// Encodes a value straight into a ``JSONValue``, as `JSONEncoder` with its default strategies
 /// would write it, with no text in between: what a payload reads a screen's fields from.

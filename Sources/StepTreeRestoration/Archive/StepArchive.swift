@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeJSON
 
 /// The save format's own version, which ``StepArchive`` writes and reads back.
 public enum StepArchiveFormat {

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeJSON
 
 /// One value's decoding: the repair its containers noted for an error, the repairs made on
 /// the attempts before, and the fields its containers read.

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeJSON
 
 /// A place in the document being decoded: the saved value there, the initial state's value at
 /// the same place, and the way there.

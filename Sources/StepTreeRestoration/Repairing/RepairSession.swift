@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeJSON
 
 /// What one tolerant decoding shares: the report, the limit of repairs in one value and the
 /// renames by type.

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import StepTreeJSON
 
 // A decoder over a `JSONValue` that repairs a saved state while it decodes it, in one pass.
 //

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeJSON
 
 /// A keyed container of a repairing decoder: a field that fails notes the repair that fits
 /// it, and a repair forced on this attempt is made where the field is read.

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeJSON
 
 /// An unkeyed container of a repairing decoder: it skips the elements left out on this
 /// attempt, and an element that fails notes the repair that fits it.

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeJSON
 
 /// The repairs that make a schema-driven state fit its schema, made in one walk of its JSON
 /// (after the migrations and the unknown steps), so that it then decodes as it is.

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeJSON
 
 /// A saved state in the wrapped form, which the repairs walk.
 ///

@@ -1,4 +1,5 @@
 import StepTree
+import StepTreeJSON
 
 /// The repairs made on a saved state's JSON before it is decoded: the migrations, and the
 /// steps the tree no longer has, with the report of each. (What no longer decodes is repaired

@@ -1,4 +1,5 @@
 import Foundation
+import StepTreeJSON
 import Testing
 
 @testable import StepTree

@@ -1,5 +1,6 @@
 import ExampleSteps
 import Foundation
+import StepTreeJSON
 import TestSupport
 import Testing
 
