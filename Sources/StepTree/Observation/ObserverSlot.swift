@@ -1,5 +1,6 @@
 /// Where the global observer is installed: read by every observed select without a lock where
-/// the OS has `Atomic` (see ``ObjectSlot``), and under a lock on older Apple systems.
+/// the OS has the standard library's lock-free slot (see ``ObjectSlot``), and under a lock on
+/// older Apple systems.
 ///
 /// Beside it sit the counts of open scopes that an observed select checks.
 @usableFromInline

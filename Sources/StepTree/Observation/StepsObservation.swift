@@ -17,7 +17,7 @@ import Foundation
 ///
 /// Reading and writing are thread-safe. When no observer is installed, the select APIs pay two
 /// relaxed atomic loads for the check; when one is, reading it takes no lock (on systems with
-/// `Atomic`: macOS 15, iOS 18 and peers, and Linux).
+/// lock-free loads in the standard library: macOS 15, iOS 18 and peers, and Linux).
 public enum StepsObservation {
     @usableFromInline static let installed = ObserverSlot()
 
