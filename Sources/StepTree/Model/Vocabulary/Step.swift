@@ -299,15 +299,9 @@ extension Step: Codable {
                     preconditionFailure("Value is EmptyStep")
                 }
                 // The number 0 now, `{}` (or the wrapper) in older archives and fingerprints.
-                if let number = try? decoder.singleValueContainer().decode(Int.self) {
-                    guard number == StepCodingForm.bareEmptyStep else {
-                        throw DecodingError.dataCorrupted(
-                            .init(
-                                codingPath: decoder.codingPath,
-                                debugDescription:
-                                    "a step with no payload is \(StepCodingForm.bareEmptyStep), not \(number)"
-                            ))
-                    }
+                if try isMarker(
+                    StepCodingForm.bareEmptyStep, of: "a step with no payload", decoder)
+                {
                     return (empty, .initial)
                 }
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -320,15 +314,9 @@ extension Step: Codable {
             do {
                 value = try Value(from: decoder)
             } catch {
-                if let number = try? decoder.singleValueContainer().decode(Int.self) {
-                    guard number == StepCodingForm.bareInitialNode else {
-                        throw DecodingError.dataCorrupted(
-                            .init(
-                                codingPath: decoder.codingPath,
-                                debugDescription:
-                                    "a node step in its initial state is \(StepCodingForm.bareInitialNode), not \(number)"
-                            ))
-                    }
+                if try isMarker(
+                    StepCodingForm.bareInitialNode, of: "a node step in its initial state", decoder)
+                {
                     return nil
                 }
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -352,6 +340,24 @@ extension Step: Codable {
             }
             return (value, .initial)
         }
+    }
+
+    /// Whether the step is written as a number, which must be `marker`, the bare form of
+    /// `what` (see `StepCodingForm`).
+    /// - Throws: `dataCorrupted` for any other number.
+    private static func isMarker(_ marker: Int, of what: String, _ decoder: any Decoder) throws
+        -> Bool
+    {
+        guard let number = try? decoder.singleValueContainer().decode(Int.self) else {
+            return false
+        }
+        guard number == marker else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "\(what) is \(marker), not \(number)"))
+        }
+        return true
     }
 
     /// Whether an object is a step's wrapper rather than a bare value (see `StepCodingForm`).
