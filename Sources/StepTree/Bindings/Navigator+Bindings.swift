@@ -102,6 +102,54 @@ extension Navigator {
     }
 }
 
+extension Navigator {
+    /// The destination the ``StepModal`` step at `path` shows while it is presented, `nil`
+    /// while it is not: the `Binding<Item?>` that `.sheet(item:)` and `.fullScreenCover(item:)`
+    /// take, for a destination enum that is `Identifiable`.
+    ///
+    /// ```swift
+    /// .sheet(item: Binding(navigator.destinationBinding(at: "sheet", as: Sheet.self))) { sheet in
+    ///     switch sheet { … }
+    /// }
+    /// ```
+    ///
+    /// Writing `nil` is the user dismissing it (swiped away), as ``modalBinding(at:)`` takes
+    /// it: refused while the modal may not be dismissed by a gesture, ignored when another
+    /// screen is shown there since the last read. Writing a destination presents it, as
+    /// selecting the step with that value does; a case the enum's list leaves out is ignored.
+    /// - Parameters:
+    ///   - path: The modal step.
+    ///   - type: Its destination enum.
+    /// - Returns: The binding; it holds the navigator weakly.
+    public func destinationBinding<Destination: StepDestination>(
+        at path: StepPath, as type: Destination.Type = Destination.self
+    ) -> StepBinding<Destination?> {
+        let presenter = path.parent ?? .root
+        // The modal last read, if it was this step: a `nil` write dismisses only that one.
+        let seen = Locked<ScreenModal?>(nil)
+        return StepBinding(
+            get: { [weak self] in
+                let modal = self?.modal(at: presenter).flatMap { $0.path == path ? $0 : nil }
+                seen.withLock { $0 = modal }
+                return modal?.frame.value(as: Destination.self)
+            },
+            set: { [weak self] destination in
+                guard let destination else {
+                    guard let shown = seen.withLock({ $0 }) else { return }
+                    self?.transaction(.appliedGesture) { root in
+                        guard root.modal(at: presenter)?.id == shown.id else { return }
+                        try? root.removeByUser(path: path)
+                    }
+                    return
+                }
+                guard DestinationTable<Destination>.shared.classify(destination) != nil else {
+                    return
+                }
+                try? self?.select(path: path, with: StepModal(destination))
+            })
+    }
+}
+
 extension Navigator where Root: StepsCollection {
     /// The root's content selection, typed, for `TabView(selection:)`; see
     /// ``selectionBinding(at:reselect:)-(StepPath,_)``.

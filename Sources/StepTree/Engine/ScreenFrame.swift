@@ -103,12 +103,15 @@ public struct ScreenFrame: Hashable, Sendable, CustomStringConvertible {
     /// a `Value`.
     ///
     /// For an element of a destination stack this is the destination enum (`Destination`); for
-    /// a node element, the node; for a pushed or presented step, its value. The snapshot does
-    /// not follow later edits: read the navigator for the live state.
+    /// a node element, the node; for a pushed or presented step, its value, and for a
+    /// ``StepModal`` step also its destination enum. The snapshot does not follow later edits:
+    /// read the navigator for the live state.
     /// - Parameter type: The value's type.
     /// - Returns: The value, or `nil` when it is of another type.
     public func value<Value: StepValue>(as type: Value.Type = Value.self) -> Value? {
-        value as? Value
+        let value = self.value
+        if let value = value as? Value { return value }
+        return (value as? any DestinationShowing)?.shownDestination as? Value
     }
 
     /// The step's value when the frame was read (for a request, the value it pushes).

@@ -352,6 +352,8 @@ final class DynamicStorage: StepStorage<DynamicSteps>, @unchecked Sendable {
         guard let index, let old = value.selection.content, old != index else { return }
         value.selection.content = index
         resetChild(old)
+        // A modal destination showing another one is a new screen (see `StepModal`).
+        if case .present = schema.kind { RenewalHistory.renew(&renewalHistory) }
     }
 
     @discardableResult

@@ -31,6 +31,10 @@ import Foundation
 /// An element is then `…/path/<id>`, its destination `…/path/<id>/status`
 /// (`push(path: "path/about")` pushes an element showing `about`).
 ///
+/// A `present` step may declare `destinations` the same way: a modal destination, as a
+/// ``StepModal`` makes one in code (`{"key": "sheet", "kind": "present", "destinations": […]}`,
+/// shown at `/sheet/compose`). Showing another destination gives it a new identity.
+///
 /// A schema is immutable and shared by every value of its tree.
 public final class StepSchema: Sendable {
     /// The node's key in its parent (`""` for a root or a stack element).
@@ -46,7 +50,7 @@ public final class StepSchema: Sendable {
     /// Whether the content children are tabs.
     public let hasTabs: Bool
     /// Whether the children are destinations: this is the element schema of a stack of
-    /// destinations, whose elements each show exactly one of them.
+    /// destinations, whose elements each show exactly one of them, or a modal destination step.
     public let hasDestinations: Bool
     /// Whether a gesture (a sheet swiped away) may dismiss this step when presented: `false`
     /// for a present step declared `"userDismissible": false`, `true` for every other step.
@@ -256,8 +260,9 @@ public final class StepSchema: Sendable {
         }
 
         if let list = fields["destinations"], !(list is NSNull) {
-            return try destinationElement(
-                list, fields: fields, path: path, isElement: isElement, depth: depth,
+            return try destinationNode(
+                list, fields: fields, path: path, key: key ?? "", kind: kind,
+                isUserDismissible: isUserDismissible, isElement: isElement, depth: depth,
                 budget: &budget)
         }
 
@@ -282,19 +287,23 @@ public final class StepSchema: Sendable {
             isUserDismissible: isUserDismissible)
     }
 
-    /// The element schema of a stack of destinations, from its `destinations` (`list`): each a
-    /// node schema with a key, shown inline, the first one at start.
-    private static func destinationElement(
-        _ list: Any, fields: [String: Any], path: String, isElement: Bool, depth: Int,
-        budget: inout Int
+    /// The element schema of a stack of destinations, or the schema of a modal destination
+    /// step, from its `destinations` (`list`): each a node schema with a key, shown inline, the
+    /// first one at start.
+    private static func destinationNode(
+        _ list: Any, fields: [String: Any], path: String, key: String, kind: StepKind,
+        isUserDismissible: Bool, isElement: Bool, depth: Int, budget: inout Int
     ) throws(StepSchemaError) -> StepSchema {
         func fail(_ problem: String) -> StepSchemaError {
             StepSchemaError(path: path, problem: problem)
         }
-        guard isElement else { throw fail("'destinations' is only for a stack's element") }
+        let isModal = if case .present = kind, !isElement { true } else { false }
+        guard isElement || isModal else {
+            throw fail("'destinations' is only for a stack's element or a present step")
+        }
         for field in ["children", "initial"]
         where fields[field] != nil && !(fields[field] is NSNull) {
-            throw fail("an element with destinations has no '\(field)'")
+            throw fail("a step with destinations has no '\(field)'")
         }
         guard let items = list as? [Any] else { throw fail("'destinations' must be an array") }
         guard !items.isEmpty else { throw fail("'destinations' is empty") }
@@ -318,8 +327,9 @@ public final class StepSchema: Sendable {
             destinations.append(destination)
         }
         return StepSchema(
-            key: "", kind: .inline, initial: SelectedIndices(0), children: destinations,
-            element: nil, hasDestinations: true)
+            key: key, kind: isElement ? .inline : kind, initial: SelectedIndices(0),
+            children: destinations, element: nil, hasDestinations: true,
+            isUserDismissible: isUserDismissible)
     }
 
     /// The flag `value` is: `true` or `false` (not a number).

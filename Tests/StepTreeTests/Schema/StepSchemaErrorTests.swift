@@ -152,10 +152,10 @@ import Testing
             #"{"children": [{"key": "a", "kind": "present", "userDismissible": "no"}]}"#, "/a",
             "'userDismissible' must be true or false"),
         // Destinations.
-        BadSchema(#"{"destinations": []}"#, "/", "'destinations' is only for a stack's element"),
+        BadSchema(#"{"destinations": []}"#, "/", "'destinations' is only for a stack's element or a present step"),
         BadSchema(
             #"{"children": [{"key": "a", "destinations": [{"key": "x"}]}]}"#, "/a",
-            "'destinations' is only for a stack's element"),
+            "'destinations' is only for a stack's element or a present step"),
         BadSchema(
             #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": {}}}]}"#,
             "/s/*", "'destinations' must be an array"),
@@ -164,10 +164,10 @@ import Testing
             "/s/*", "'destinations' is empty"),
         BadSchema(
             #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{"key": "x"}], "children": []}}]}"#,
-            "/s/*", "an element with destinations has no 'children'"),
+            "/s/*", "a step with destinations has no 'children'"),
         BadSchema(
             #"{"children": [{"key": "s", "kind": "stack", "element": {"initial": "x", "destinations": [{"key": "x"}]}}]}"#,
-            "/s/*", "an element with destinations has no 'initial'"),
+            "/s/*", "a step with destinations has no 'initial'"),
         BadSchema(
             #"{"children": [{"key": "s", "kind": "stack", "element": {"destinations": [{}]}}]}"#,
             "/s/*", "a destination has no key"),

@@ -1,16 +1,17 @@
 import Foundation
 
-/// The screens a destination stack can push: an enum with one case per destination, as an app's
-/// own `enum Destination` for `NavigationStack(path:)`.
+/// The screens a destination stack can push or a modal step can present: an enum with one case
+/// per destination, as an app's own `enum Destination` for `NavigationStack(path:)` or its
+/// `enum Sheet` for `.sheet(item:)`.
 ///
 /// ```swift
 /// enum Destination: StepDestination {
 ///     case status(StatusScreen)    // a node: its own sheets and variants
-///     case account(AccountScreen)
+///     case hashtag(String)         // plain data: no wrapper
 ///     case about                   // a screen with no state
 ///
 ///     static let destinations: [StepDestinationCase<Self>] = [
-///         .init(Self.status), .init(Self.account), .init(Self.about),
+///         .init(Self.status), .init(Self.hashtag, default: ""), .init(Self.about),
 ///     ]
 /// }
 ///
@@ -22,10 +23,13 @@ import Foundation
 /// Each element of a `StepStack<Destination>` is a node whose content is its destination: the
 /// element `1` above is `/…/1`, its destination `/…/1/status`, a sheet of the status
 /// `/…/1/status/reply`. Path strings name a destination by its case name
-/// (`push(path: "home/path/status")`).
+/// (`push(path: "home/path/status")`). A ``StepModal`` step holds one destination the same
+/// way: `/sheet/compose`.
 ///
-/// A case holds one ``StepsCollection`` value, labelled or not (a screen with no steps of its
-/// own declares `typealias Key = NoStepKey`), or nothing. A destination is known by its case's
+/// A case holds one value, labelled or not, or nothing. A ``StepsCollection`` value is a screen
+/// with steps of its own (its sheets, its variants). Any other ``StepValue`` (a `String`, an
+/// app's `Account`) is plain data on a screen with no steps: declare its case with the value a
+/// path or link that opens it without one starts from (`default:`). A destination is known by its case's
 /// name, the name Swift gives it, never by its payload's type: pushing a case left out of
 /// `destinations` throws, even when a listed case holds the same type. A destination enum must
 /// not replace its `Mirror` (`CustomReflectable`), nor, when it has cases with no payload, its
@@ -48,7 +52,20 @@ public struct StepDestinationCase<Destination: StepDestination>: Sendable {
     public init<Payload: StepsCollection>(
         _ embed: @escaping @Sendable (Payload) -> Destination
     ) {
-        form = NodeDestination(embed)
+        form = PayloadDestination(embed, initial: Payload())
+    }
+
+    /// A case holding plain data: `.init(Self.hashtag, default: "")` for `case hashtag(String)`.
+    ///
+    /// The destination is a screen with no steps of its own; its payload is the case's value.
+    /// - Parameters:
+    ///   - embed: The case's constructor.
+    ///   - initial: The value a destination opened without one starts from (a path naming the
+    ///     case, a link whose captures fill no value).
+    public init<Payload: StepValue>(
+        _ embed: @escaping @Sendable (Payload) -> Destination, default initial: Payload
+    ) {
+        form = PayloadDestination(embed, initial: initial)
     }
 
     /// A case with no payload: `.init(Self.about)` for `case about`.
@@ -91,9 +108,9 @@ class DestinationForm<Destination: StepValue> {
     func decode(from decoder: any Decoder) throws -> StepNodeStorage { initialPayload }
 }
 
-/// A case holding a ``StepsCollection`` node (`@unchecked Sendable` restated from
-/// ``DestinationForm``, as Swift requires of a subclass).
-final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
+/// A case holding a value: a ``StepsCollection`` node, or plain data in a leaf
+/// (`@unchecked Sendable` restated from ``DestinationForm``, as Swift requires of a subclass).
+final class PayloadDestination<Destination: StepValue, Payload: StepValue>:
     DestinationForm<Destination>, @unchecked Sendable
 {
     private let embed: @Sendable (Payload) -> Destination
@@ -103,10 +120,10 @@ final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
     private let isLabelled: Bool
     private let initial: StepStorage<Payload>
 
-    init(_ embed: @escaping @Sendable (Payload) -> Destination) {
+    init(_ embed: @escaping @Sendable (Payload) -> Destination, initial value: Payload) {
         self.embed = embed
-        initial = Step(Payload()).storage
-        let child = Mirror(reflecting: embed(Payload())).children.first
+        initial = Step(value).storage
+        let child = Mirror(reflecting: embed(value)).children.first
         guard let label = child?.label, let shape = child.flatMap({ Self.shape(of: $0.value) })
         else {
             preconditionFailure(
@@ -132,7 +149,7 @@ final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
     override var initialPayload: StepNodeStorage { initial }
 
     override func destination(payload: StepNodeStorage) -> Destination {
-        embed(Self.node(payload).value)
+        embed(Self.box(payload).value)
     }
 
     override func payload(of destination: Destination, child: Any?) -> StepNodeStorage? {
@@ -145,25 +162,27 @@ final class NodeDestination<Destination: StepValue, Payload: StepsCollection>:
     override func accepts(_ value: any StepValue) -> Bool { value is Payload }
 
     override func renew(_ payload: StepNodeStorage, with value: (any StepValue)?) {
-        let box = Self.node(payload)
-        guard let node = value as? Payload else { return RenewalHistory.renew(&box.renewalHistory) }
-        box.value = node
-        RenewalHistory.record(&box.renewalHistory, node)
+        let box = Self.box(payload)
+        guard let value = value as? Payload else {
+            return RenewalHistory.renew(&box.renewalHistory)
+        }
+        box.value = value
+        RenewalHistory.record(&box.renewalHistory, value)
     }
 
     override func payloadsEqual(_ lhs: StepNodeStorage, _ rhs: StepNodeStorage) -> Bool {
-        Step(storage: Self.node(lhs)) == Step(storage: Self.node(rhs))
+        Step(storage: Self.box(lhs)) == Step(storage: Self.box(rhs))
     }
 
     override func encode(_ payload: StepNodeStorage, to encoder: any Encoder) throws {
-        try Step(storage: Self.node(payload)).encode(to: encoder)
+        try Step(storage: Self.box(payload)).encode(to: encoder)
     }
 
     override func decode(from decoder: any Decoder) throws -> StepNodeStorage {
         try Step<Payload>(from: decoder).storage
     }
 
-    private static func node(_ box: StepNodeStorage) -> StepStorage<Payload> {
+    private static func box(_ box: StepNodeStorage) -> StepStorage<Payload> {
         box.uncheckedCast(to: StepStorage<Payload>.self)
     }
 }
@@ -271,7 +290,7 @@ final class DestinationTable<Destination: StepValue>: Sendable {
     }
 
     /// The table of `type`, a `DestinationTable<D>`, made on first use.
-    private static func table<D: StepDestination>(of type: D.Type) -> any AnyObject & Sendable {
+    fileprivate static func table<D: StepDestination>(of type: D.Type) -> any AnyObject & Sendable {
         let id = ObjectIdentifier(type)
         if let known = destinationTables.withLock({ $0[id] }) { return known }
         // Made outside the lock: a payload's initial value may build other tables.
@@ -284,135 +303,15 @@ final class DestinationTable<Destination: StepValue>: Sendable {
     }
 }
 
+extension DestinationTable where Destination: StepDestination {
+    /// The table of `Destination`, made on first use.
+    static var shared: DestinationTable {
+        guard let table = table(of: Destination.self) as? DestinationTable else {
+            preconditionFailure("the destination table of \(Destination.self) has another type")
+        }
+        return table
+    }
+}
+
 private let destinationTables = Locked<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 
-/// The box of one element of a destination stack: a node whose content layer selects its
-/// destination, an inline child holding the payload.
-///
-/// The payload's box is the state; the enum value is made from it when read. Only the selected
-/// destination has state: selecting another one starts it from its initial payload.
-///
-/// (`@unchecked Sendable` restated from ``StepNodeStorage``, as Swift requires of a subclass.)
-final class DestinationStorage<Destination: StepValue>: StepNodeStorage, @unchecked Sendable {
-    let table: DestinationTable<Destination>
-    /// The destination.
-    private(set) var index: Int
-    /// The box of the destination's payload.
-    private(set) var payload: StepNodeStorage
-
-    init(_ table: DestinationTable<Destination>, index: Int, payload: StepNodeStorage) {
-        self.table = table
-        self.index = index
-        self.payload = payload
-    }
-
-    /// The element holding `destination`; `nil` for a case that `destinations` leaves out.
-    convenience init?(_ table: DestinationTable<Destination>, _ destination: Destination) {
-        guard let (index, payload) = table.classify(destination) else { return nil }
-        self.init(table, index: index, payload: payload)
-    }
-
-    /// The element's value: its destination with its payload.
-    var value: Destination { table.forms[index].destination(payload: payload) }
-
-    override var childCount: Int { table.forms.count }
-    override func childKey(_ index: Int) -> String { table.names[index] }
-    override func childKind(_ index: Int) -> StepKind { .inline }
-    override func childLayer(_ index: Int) -> StepLayer { .content }
-    override func childIndex(forSegment key: SegmentBytes) -> Int? { table.matcher.index(of: key) }
-    override var typeName: String { String(describing: Destination.self) }
-    override var shape: AnyObject? { table }
-    override var anyValue: any StepValue { value }
-    override var requiresContent: Bool { true }
-    override var destinationName: String? { table.names[index] }
-
-    override func selectedIndex(in layer: StepLayer) -> Int? { layer == .content ? index : nil }
-
-    override func child(_ index: Int) -> StepReference {
-        StepReference(storage: index == self.index ? payload : table.forms[index].initialPayload)
-    }
-
-    override func resolve(_ segment: SegmentBytes) -> (PathStep, StepNodeStorage)? {
-        guard let index = childIndex(forSegment: segment) else { return nil }
-        return (.child(index), child(index).storage)
-    }
-
-    override func setSelectedIndex(_ index: Int?, in layer: StepLayer) {
-        guard layer == .content, let index, index != self.index else { return }
-        self.index = index
-        payload = table.forms[index].initialPayload
-    }
-
-    override func childAccepts(_ value: any StepValue, at index: Int) -> Bool {
-        table.forms[index].accepts(value)
-    }
-
-    override func renewChild(_ index: Int, with value: (any StepValue)?) {
-        guard index == self.index else { return }
-        table.forms[index].renew(uniqueChild(index), with: value)
-    }
-
-    override func uniqueChild(_ index: Int) -> StepNodeStorage {
-        // Only the selected destination holds state; an edit through another one is an edit
-        // through a closed screen, which the editor makes none of.
-        precondition(index == self.index, "only the selected destination is edited")
-        if !isKnownUniquelyReferenced(&payload) { payload = payload.copyNode() }
-        return payload
-    }
-
-    override func copyNode() -> StepNodeStorage {
-        let copy = DestinationStorage(table, index: index, payload: payload)
-        copy.renewalHistory = renewalHistory
-        return copy
-    }
-
-    /// Whether two elements hold the same destination with equal payloads.
-    func hasSameValue(as other: DestinationStorage) -> Bool {
-        index == other.index
-            && (payload === other.payload
-                || table.forms[index].payloadsEqual(payload, other.payload))
-    }
-
-    /// Writes the element's value: `{"status": …}`, the payload's step under its destination's
-    /// name.
-    func encodeValue(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DestinationKey.self)
-        try table.forms[index].encode(
-            payload, to: container.superEncoder(forKey: DestinationKey(table.names[index])))
-    }
-
-    /// Reads an element's value written by ``encodeValue(to:)``.
-    /// - Throws: `DecodingError` for an object that does not have exactly one field naming a
-    ///   destination, or a payload that does not decode.
-    static func decodeValue(
-        _ table: DestinationTable<Destination>, from decoder: any Decoder
-    ) throws -> DestinationStorage {
-        let container = try decoder.container(keyedBy: DestinationKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription:
-                        "a destination is an object with one field, its name: one of "
-                        + table.names.joined(separator: ", ")))
-        }
-        guard let index = table.index(named: key.stringValue) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: container,
-                debugDescription:
-                    "no destination '\(StepPath.quoted(key.stringValue))' in "
-                    + "\(Destination.self)")
-        }
-        let payload = try table.forms[index].decode(from: container.superDecoder(forKey: key))
-        return DestinationStorage(table, index: index, payload: payload)
-    }
-}
-
-/// The field that names an element's destination.
-struct DestinationKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}

@@ -78,8 +78,8 @@ extension StepStack: Codable {
             let id = try item.decode(String.self, forKey: .id)
             let box: StepNodeStorage
             if let destinations = DestinationTable.ifDestination(Element.self) {
-                box = try DestinationStorage.decodeValue(
-                    destinations, from: item.superDecoder(forKey: .value))
+                box = DestinationStorage(
+                    try StepModal(destinations, from: item.superDecoder(forKey: .value)))
             } else {
                 box = StepStorage.make(try item.decode(Element.self, forKey: .value))
             }
@@ -95,7 +95,7 @@ extension StepStack: Codable {
             var item = list.nestedContainer(keyedBy: StackField.self)
             try item.encode(entry.id, forKey: .id)
             if destinations != nil {
-                try entry.box.uncheckedCast(to: DestinationStorage<Element>.self).encodeValue(
+                try entry.box.uncheckedCast(to: DestinationStorage<Element>.self).value.encode(
                     to: item.superEncoder(forKey: .value))
             } else {
                 try item.encode(value(of: entry.box), forKey: .value)

@@ -161,7 +161,7 @@ public struct StepStack<Element: StepValue>: StepValue {
     /// The value of the element in `box`.
     func value(of box: StepNodeStorage) -> Element {
         if destinations != nil {
-            return box.uncheckedCast(to: DestinationStorage<Element>.self).value
+            return box.uncheckedCast(to: DestinationStorage<Element>.self).destination
         }
         return box.uncheckedCast(to: StepStorage<Element>.self).value
     }
