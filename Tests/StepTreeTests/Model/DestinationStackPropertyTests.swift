@@ -9,9 +9,13 @@ import Testing
 /// `ClientSteps` (see `DestinationStackTests`) and its schema twin
 /// (`SchemaDestinationTests.clientJSON`) side by side.
 ///
+/// The destinations include plain data (`tag(String)`), and the root presents a modal
+/// destination (`StepModal<Destination>`, the schema's `present` step with `destinations`).
+///
 /// Operations: pushes of each destination by path (minted or explicit ids, some duplicate or
 /// invalid, some going on inside the new element), selections inside elements (another
-/// destination, a destination's own steps), renewals, pops (one, the last *k*, to an id, to
+/// destination, a destination's own steps), selections of the modal destination (another case,
+/// a case's own steps, plain data by value) and its dismissal, renewals, pops (one, the last *k*, to an id, to
 /// the root), tab switches, resets of a stack (a show of its tab, set stack), explicit ids that
 /// were used before or that name a destination, and encode → decode round trips that replace
 /// the state. The
@@ -32,16 +36,18 @@ import Testing
 @Suite struct DestinationStackPropertyTests {
     static let seeds: [UInt64] =
         EnginePropertyTests.seeds(from: "STEPTREE_STACK_SEEDS") ?? [1, 2, 3, 5]
-    static let operationsPerSeed = 80
+    static let operationsPerSeed = 100
 
     static let tabs = ["home", "search"]
-    static let destinations = ["status", "account", "about"]
+    static let destinations = ["status", "account", "about", "tag"]
     /// What each destination's own steps are, for paths inside an element.
     static let inner = ["status": ["thread", "reply"], "account": ["posts", "followers"]]
 
     enum Operation: CustomStringConvertible {
         case push(StepPath, id: String?)
         case select(StepPath)
+        case selectValue(StepPath, String)
+        case deselect(StepPath)
         case renew(StepPath)
         case pop(String)
         case popLast(Int, String)
@@ -55,6 +61,8 @@ import Testing
             switch self {
             case .push(let path, let id): "push \(path) id \(id ?? "-")"
             case .select(let path): "select \(path)"
+            case .selectValue(let path, let value): "select \(path) with \(value)"
+            case .deselect(let path): "deselect \(path)"
             case .renew(let path): "renew \(path)"
             case .pop(let tab): "pop in \(tab)"
             case .popLast(let count, let tab): "pop last \(count) in \(tab)"
@@ -75,6 +83,8 @@ import Testing
                 let frame = try state.push(path: path, id: id)
                 return id == nil ? frame.segments.last : nil
             case .select(let path): try state.select(path: path)
+            case .selectValue(let path, let value): try state.select(path: path, with: value)
+            case .deselect(let path): try state.deselect(path: path)
             case .renew(let path): try state.renew(path: path)
             case .pop(let tab): _ = state.pop(in: StepPath([tab]))
             case .popLast(let count, let tab): _ = state.pop(last: count, in: StepPath([tab]))
@@ -111,7 +121,14 @@ import Testing
                 ? nil : random.pick(["7", "40", "x", "y", "", "a/b", "status"] + stack.suffix(1))
             let rest = random.chance(20) ? [] : inside()
             return .push(StepPath([tab, "path"] + rest), id: id)
-        case 30..<50: return .select(StepPath([tab, "path", element()] + inside()))
+        case 30..<40: return .select(StepPath([tab, "path", element()] + inside()))
+        case 40..<46: return .select(StepPath(["sheet"] + inside()))
+        case 46..<48: return .deselect(StepPath(["sheet"]))
+        case 48..<50:
+            let value = random.pick(["swift", "ios", ""])
+            return random.chance(50)
+                ? .selectValue(StepPath(["sheet", "tag"]), value)
+                : .selectValue(StepPath([tab, "path", element(), "tag"]), value)
         case 50..<55: return .select(StepPath([tab]))
         case 55..<62: return .renew(StepPath([tab, "path", element()] + inside()))
         case 62..<72: return .pop(tab)

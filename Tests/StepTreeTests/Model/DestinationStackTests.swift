@@ -28,9 +28,10 @@ enum Destination: StepDestination {
     case status(StatusScreen)
     case account(AccountScreen)
     case about
+    case tag(String)
 
     static let destinations: [StepDestinationCase<Self>] = [
-        .init(Self.status), .init(Self.account), .init(Self.about),
+        .init(Self.status), .init(Self.account), .init(Self.about), .init(Self.tag, default: ""),
     ]
 }
 
@@ -43,11 +44,13 @@ struct HomeTab: StepsCollection {
 }
 
 struct ClientSteps: StepsCollection {
-    enum Key: String, StepKey { case home, search }
+    enum Key: String, StepKey { case home, search, sheet }
     var selected = StepSelection<Key>(.home)
     var home = Step(HomeTab())
     var search = Step(HomeTab())
-    static let steps = StepTable<Self>(.tab(.home, \.home), .tab(.search, \.search))
+    var sheet = Step(StepModal<Destination>())  // the same destinations, as a sheet over both
+    static let steps = StepTable<Self>(
+        .tab(.home, \.home), .tab(.search, \.search), .present(.sheet, \.sheet))
 }
 
 @Suite struct DestinationStackTests {

@@ -17,14 +17,20 @@ import Testing
                 {"key": "thread"}, {"key": "reply", "kind": "present"}]},
               {"key": "account", "initial": "posts", "children": [
                 {"key": "posts"}, {"key": "followers", "kind": "push"}]},
-              {"key": "about"}]}}]},
+              {"key": "about"}, {"key": "tag"}]}}]},
           {"key": "search", "kind": "tab", "initial": "timeline", "children": [
             {"key": "timeline"}, {"key": "path", "kind": "stack", "element": {"destinations": [
               {"key": "status", "initial": "thread", "children": [
                 {"key": "thread"}, {"key": "reply", "kind": "present"}]},
               {"key": "account", "initial": "posts", "children": [
                 {"key": "posts"}, {"key": "followers", "kind": "push"}]},
-              {"key": "about"}]}}]}]}
+              {"key": "about"}, {"key": "tag"}]}}]},
+          {"key": "sheet", "kind": "present", "destinations": [
+            {"key": "status", "initial": "thread", "children": [
+              {"key": "thread"}, {"key": "reply", "kind": "present"}]},
+            {"key": "account", "initial": "posts", "children": [
+              {"key": "posts"}, {"key": "followers", "kind": "push"}]},
+            {"key": "about"}, {"key": "tag"}]}]}
         """
 
     static func client() throws -> DynamicSteps {
@@ -108,8 +114,11 @@ import Testing
         let schema = try StepSchema(json: Data(Self.clientJSON.utf8))
         let element = try #require(schema.children[0].children[1].element)
         #expect(element.hasDestinations)
-        #expect(element.children.map(\.key) == ["status", "account", "about"])
-        #expect(element.children.map(\.kind) == [.inline, .inline, .inline])
+        #expect(element.children.map(\.key) == ["status", "account", "about", "tag"])
+        #expect(element.children.map(\.kind) == [.inline, .inline, .inline, .inline])
+        let sheet = schema.children[2]
+        #expect(sheet.hasDestinations && sheet.kind == .present(.sheet) && sheet.key == "sheet")
+        #expect(sheet.children.map(\.key) == element.children.map(\.key))
         #expect(element.initialKeys == ["status"])
         #expect(!schema.hasDestinations)
     }
