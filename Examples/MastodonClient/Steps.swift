@@ -1,6 +1,7 @@
 // The navigation of a Mastodon client, written as the app's SwiftUI code would be: five tabs,
-// each a `NavigationStack(path:)` over an enum of destinations, a sheet of its own per tab, a
-// compose sheet over the whole app and a sign-in cover that no gesture can swipe away.
+// each a `NavigationStack(path:)` over an enum of destinations, a sheet of its own per tab, one
+// sheet over the whole app showing an enum of sheets, and a sign-in cover that no gesture can
+// swipe away.
 import StepTree
 
 /// A post on some server, with a reply sheet of its own.
@@ -23,27 +24,30 @@ struct AccountScreen: StepsCollection {
     var server = ""
 }
 
-/// The posts under a hashtag.
-struct HashtagScreen: StepsCollection {
-    typealias Key = NoStepKey
-    var tag = ""
-}
-
-/// One of the user's lists.
-struct ListScreen: StepsCollection {
-    typealias Key = NoStepKey
-    var name = ""
-}
-
-/// What a tab's stack can push: the app's `enum Destination`.
+/// What a tab's stack can push: the app's `enum Destination`. A hashtag and a list are plain
+/// data: their screens have no steps of their own, so they need no wrapper.
 enum Destination: StepDestination {
     case status(StatusScreen)
     case account(AccountScreen)
-    case hashtag(HashtagScreen)
-    case list(ListScreen)
+    case hashtag(String)
+    case list(String)
 
     static let destinations: [StepDestinationCase<Self>] = [
-        .init(Self.status), .init(Self.account), .init(Self.hashtag), .init(Self.list),
+        .init(Self.status), .init(Self.account), .init(Self.hashtag, default: ""),
+        .init(Self.list, default: ""),
+    ]
+}
+
+/// What the sheet over the whole app shows, one at a time, as the app's
+/// `.sheet(item: $presentedSheet)` does: the composer with its draft, a report of a post by its
+/// id, the settings.
+enum Sheet: StepDestination {
+    case compose(draft: String)
+    case report(statusID: String)
+    case settings
+
+    static let destinations: [StepDestinationCase<Self>] = [
+        .init(Self.compose, default: ""), .init(Self.report, default: ""), .init(Self.settings),
     ]
 }
 
@@ -58,16 +62,10 @@ struct TabSteps: StepsCollection {
         .inline(.root, \.root), .stack(.path, \.path), .present(.filters, \.filters))
 }
 
-/// The compose sheet, which closes itself when the post is sent.
-struct ComposeScreen: StepsCollection {
-    typealias Key = NoStepKey
-    var text = ""
-}
-
-/// The whole app: five tabs, a compose sheet over them and a sign-in cover over everything.
+/// The whole app: five tabs, one sheet over them and a sign-in cover over everything.
 struct ClientSteps: StepsCollection {
     enum Key: String, StepKey {
-        case timeline, notifications, explore, messages, profile, compose, signIn
+        case timeline, notifications, explore, messages, profile, sheet, signIn
     }
     var selected = StepSelection<Key>(.timeline)
     var timeline = Step(TabSteps())
@@ -75,11 +73,11 @@ struct ClientSteps: StepsCollection {
     var explore = Step(TabSteps())
     var messages = Step(TabSteps())
     var profile = Step(TabSteps())
-    var compose = Step(ComposeScreen())
+    var sheet = Step(StepModal<Sheet>())
     var signIn = Step()
     static let steps = StepTable<Self>(
         .tab(.timeline, \.timeline), .tab(.notifications, \.notifications),
         .tab(.explore, \.explore), .tab(.messages, \.messages), .tab(.profile, \.profile),
-        .present(.compose, \.compose, style: .sheet),
+        .present(.sheet, \.sheet, style: .sheet),
         .present(.signIn, \.signIn, style: .cover, userDismissible: false))
 }

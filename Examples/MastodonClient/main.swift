@@ -25,8 +25,8 @@ struct ChangeLog: StepsObserver {
                 + "on \(status.server.or("my.server")))"
         case .account(let account)?:
             "\(frame) (@\(account.user) on \(account.server.or("my.server")))"
-        case .hashtag(let hashtag)?: "\(frame) (#\(hashtag.tag))"
-        case .list(let list)?: "\(frame) (list \(list.name))"
+        case .hashtag(let tag)?: "\(frame) (#\(tag))"
+        case .list(let name)?: "\(frame) (list \(name))"
         case nil: "\(frame)"
         }
     }
@@ -90,15 +90,18 @@ step("Closing it again does nothing and tells no one") {
 step("Re-tap the explore tab: its stack pops to the root") {
     try navigator.userDidSelectTab(path: "explore")
 }
-step("Back to the timeline, and compose a post over the whole app") {
+step("Back to the timeline, and compose a post in the sheet over the whole app") {
     try navigator.userDidSelectTab(path: "timeline")
-    try navigator.select(path: "compose", with: ComposeScreen(text: "Hello, fediverse"))
+    try navigator.present(Sheet.compose(draft: "Hello, fediverse"), at: "sheet")
 }
-step("The compose sheet sends the post and closes itself") {
-    if let compose = navigator.modal(at: .root) { navigator.close(compose.frame) }
+step("Report a post instead: the sheet shows another item, so it is dismissed and presented") {
+    try navigator.present(Sheet.report(statusID: "1098765"), at: "sheet")
+}
+step("The report is sent and the sheet closes itself") {
+    if let sheet = navigator.modal(at: .root) { navigator.close(sheet.frame) }
 }
 step("A list pushed onto the profile tab's stack: the push selects the tab on the way") {
-    try navigator.push(Destination.list(ListScreen(name: "Swift folks")), onto: "profile/path")
+    try navigator.push(Destination.list("Swift folks"), onto: "profile/path")
 }
 step("A link nobody routes is a typed error") {
     try links.open("https://mastodon.social/about/more", in: navigator)

@@ -11,6 +11,28 @@ extension StepNode {
         try select(path: path)
     }
 
+    /// Presents the ``StepModal`` step at `path` showing `destination`: `present(.compose(draft),
+    /// at: "sheet")`.
+    ///
+    /// While it shows another destination, the sheet is dismissed and presented again (a new
+    /// screen, as `.sheet(item:)` does); while it shows this one, it becomes a new screen with
+    /// this value, as selecting with a value does.
+    /// - Parameters:
+    ///   - destination: The destination, with its payload.
+    ///   - path: The modal step.
+    /// - Throws: ``StepPathError`` for a bad path, a step that is not a `StepModal` of this
+    ///   enum, or a case its `destinations` leave out; the value is unchanged.
+    /// - Complexity: That of ``select(path:with:)``.
+    public mutating func present<Destination: StepDestination>(
+        _ destination: Destination, at path: StepPath
+    ) throws(StepPathError) {
+        let table = DestinationTable<Destination>.shared
+        guard let (index, payload) = table.classify(destination) else {
+            throw table.unlisted(destination, at: path)
+        }
+        try select(path: path, with: StepModal(table: table, index: index, payload: payload))
+    }
+
     /// Dismisses the topmost modal.
     /// - Returns: Its path, or `nil` when none was presented.
     /// - Complexity: O(*m*) for *m* mounted nodes.

@@ -179,6 +179,19 @@ extension Navigator {
         try run(transaction, ()) { root throws(StepPathError) in try root.present(path: path) }
     }
 
+    /// Presents the ``StepModal`` step at `path` showing `destination`, in one transaction; see
+    /// ``StepNode/present(_:at:)``.
+    /// - Throws: ``StepPathError``; nothing changes and no one is told.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
+    public func present<Destination: StepDestination>(
+        _ destination: Destination, at path: StepPath,
+        transaction: NavigationTransaction = .programmatic
+    ) throws(StepPathError) {
+        try run(transaction, ()) { root throws(StepPathError) in
+            try root.present(destination, at: path)
+        }
+    }
+
     /// Dismisses the topmost modal in one transaction; see ``StepNode/dismiss()``.
     /// - Returns: Its path, or `nil` when none was presented.
     /// - Complexity: O(*m*) for *m* mounted nodes, plus a comparison and a diff.
