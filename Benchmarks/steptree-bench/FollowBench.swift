@@ -29,8 +29,9 @@ enum FollowBench {
         _ navigator: Navigator<BenchTabs>, _ edit: (inout BenchTabs) throws -> Void
     ) throws -> Int {
         let old = navigator.root
-        _ = try navigator.transaction { try edit(&$0) }
-        let updates = NavigationUpdate.plan(from: old, to: navigator.root)
+        let events = try navigator.transaction { try edit(&$0) }
+        // The change's events, as the sequencer takes them: the states are diffed once.
+        let updates = NavigationUpdate.plan(from: old, to: navigator.root, events: events)
         var operations = 0
         for update in updates {
             let plan = ControllerPlan(update.events, after: ScreenState(update.state))
