@@ -35,6 +35,7 @@ let workloads = [
     Workload("equal.classic", LandingBench.equal),
     Workload("push.destination", LandingBench.push),
     Workload("route.push", LandingBench.pushingLink),
+    Workload("follow.push", FollowBench.push),
     Workload("route.match.10") { try RouterBench.match(patterns: 10) },
     Workload("route.match.1000") { try RouterBench.match(patterns: 1000) },
     Workload("restore.10000") { try RestoreBench.restore(store.tree(.medium)) },

@@ -42,9 +42,37 @@ enum ArticleTree {
     }
 }
 
+/// The tree of the landing page (StepTree.md), in a namespace of its own.
+enum LandingTree {
+    struct ThemeSteps: StepsCollection {
+        enum Key: String, StepKey { case light, dark }
+        var selected = StepSelection<Key>()  // no theme chosen
+        var light = Step()
+        var dark = Step()
+        static let steps = StepTable<Self>(.inline(.light, \.light), .inline(.dark, \.dark))
+    }
+
+    struct ProfileSteps: StepsCollection {
+        enum Key: String, StepKey { case main, detail, settings }
+        var selected = StepSelection<Key>(.main)
+        var main = Step()
+        var detail = Step(ThemeSteps())
+        var settings = Step()
+        static let steps = StepTable<Self>(
+            .inline(.main, \.main), .push(.detail, \.detail),
+            .present(.settings, \.settings, style: .sheet))
+    }
+}
+
 extension ArticleTree {
     @Suite("Article examples")
     struct Examples {
+        @Test func landingPage() throws {
+            var profile = LandingTree.ProfileSteps()
+            try profile.select(path: "detail/dark")
+            #expect(profile.visibleScreen == StepPath(["detail", "dark"]))
+        }
+
         @Test func gettingStarted() throws {
             var shop = ShopSteps()
             let before = shop
@@ -193,7 +221,7 @@ extension ArticleTree {
         /// as needing SwiftUI or UIKit, which no CI here compiles.
         static let articles = [
             "GettingStarted.md", "ModellingYourApp.md", "TestingNavigation.md", "Observing.md",
-            "DeepLinks.md", "RestoringState.md", "ConnectingToSwiftUIAndUIKit.md", "InDepth.md",
+            "DeepLinks.md", "RestoringState.md", "ConnectingToSwiftUIAndUIKit.md", "StepTree.md",
         ]
 
         @Test(arguments: articles)

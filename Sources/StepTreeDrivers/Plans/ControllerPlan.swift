@@ -4,9 +4,10 @@ import StepTree
 /// ``ControllerHierarchy`` resolves each operation against the controllers the driver has (and
 /// the gestures made during the update) into the changes that both UIKit drivers make.
 ///
-/// The operations keep the events' order. Runs of the same kind of event become one
-/// operation per container: a run of pops (or pushes) in two stacks is two stack changes, a
-/// run of dismissals one dismissal of the lowest modal's presenter.
+/// The operations keep the events' order. The runs are ``NavigationPlan``'s updates, with the
+/// dismissals together: a run of pops (or pushes) in two stacks is two stack changes, a run of
+/// dismissals one dismissal of the lowest modal's presenter, a run of selections and renewals
+/// a tab switch or rebuild for each.
 package struct ControllerPlan: Equatable, Sendable {
     /// One change to the window's controllers.
     package enum Operation: Equatable, Sendable {
@@ -38,15 +39,12 @@ package struct ControllerPlan: Equatable, Sendable {
     /// - Complexity: O(*n* · *c*) for *n* events and *c* containers on `after`.
     package init(_ events: [NavigationEvent], after: ScreenState) {
         var operations: [Operation] = []
-        var rest = events[...]
-        while let first = rest.first {
-            let run = rest.prefix { Self.sameOperation($0.kind, first.kind) }
-            rest = rest.dropFirst(run.count)
-            switch first.kind {
+        for run in NavigationPlan(events, coalescing: .dismissals).updates {
+            switch run[0].kind {
             case .dismiss:
                 operations.append(.dismiss(run.map(\.path)))
             case .pop, .push:
-                operations += Self.stackChanges(Array(run), on: after)
+                operations += Self.stackChanges(run, on: after)
             case .present:
                 operations += run.map { event in
                     after.modals.first { $0.path == event.path }.map(Operation.present)
@@ -108,18 +106,5 @@ package struct ControllerPlan: Equatable, Sendable {
         return screen.table.keys
             .filter { $0.path != event.path && event.path.segments.starts(with: $0.path.segments) }
             .max { $0.path.segments.count < $1.path.segments.count }
-    }
-
-    /// Whether events of kinds `lhs` and `rhs` are one operation: the same kind, or tab
-    /// switches and renewals together.
-    private static func sameOperation(_ lhs: NavigationEvent.Kind, _ rhs: NavigationEvent.Kind)
-        -> Bool
-    {
-        switch (lhs, rhs) {
-        case (.dismiss, .dismiss), (.pop, .pop), (.push, .push), (.present, .present),
-            (.select, .select), (.select, .replace), (.replace, .select), (.replace, .replace):
-            true
-        default: false
-        }
     }
 }

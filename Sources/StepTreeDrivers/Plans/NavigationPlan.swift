@@ -17,6 +17,10 @@ public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
     /// The updates, in order; each is a non-empty run of events.
     public let updates: [[NavigationEvent]]
 
+    /// Called each time a plan diffs two states (``init(from:to:coalescing:)``), so that a
+    /// test can count the diffs a driver's updates cost.
+    @TaskLocal package static var didDiff: (@Sendable () -> Void)?
+
     /// Plans `events`, an event list in the engine's order, one modal layer per update.
     /// - Complexity: O(*n*) for *n* events.
     public init(_ events: [NavigationEvent]) {
@@ -43,7 +47,23 @@ public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
     /// - Complexity: A diff of the two states, plus O(*m*) for *m* mounted nodes when
     ///   `coalescing` has ``Coalescing/pushesAfterPops``.
     public init<Root: StepNode>(from old: Root, to new: Root, coalescing: Coalescing) {
-        let events = NavigationDiff.events(from: old, to: new)
+        Self.didDiff?()
+        self.init(
+            NavigationDiff.events(from: old, to: new), from: old, to: new, coalescing: coalescing)
+    }
+
+    /// Plans `events`, the diff from `old` to `new` made already (a navigator's change carries
+    /// it), as ``init(from:to:coalescing:)`` plans them, without diffing the states again.
+    /// - Parameters:
+    ///   - events: ``NavigationDiff/events(from:to:)`` of `old` and `new`.
+    ///   - old: The state on screen.
+    ///   - new: The state to reach.
+    ///   - coalescing: What the platform can apply together beyond the default grouping.
+    /// - Complexity: O(*n*) for *n* events, plus O(*m*) for *m* mounted nodes when
+    ///   `coalescing` has ``Coalescing/pushesAfterPops``.
+    package init<Root: StepNode>(
+        _ events: [NavigationEvent], from old: Root, to new: Root, coalescing: Coalescing
+    ) {
         guard coalescing.contains(.pushesAfterPops) else {
             self.init(events, coalescing: coalescing)
             return

@@ -53,7 +53,37 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
         from old: Root, to new: Root, coalescing: NavigationPlan.Coalescing = [],
         transaction: NavigationTransaction = NavigationTransaction()
     ) -> [NavigationUpdate] {
-        let updates = NavigationPlan(from: old, to: new, coalescing: coalescing).updates
+        plan(
+            NavigationPlan(from: old, to: new, coalescing: coalescing).updates,
+            from: old, to: new, transaction: transaction)
+    }
+
+    /// The updates of ``plan(from:to:coalescing:transaction:)`` from `events`, the diff from
+    /// `old` to `new` made already (a navigator's change carries it): the states are not
+    /// diffed again.
+    /// - Parameters:
+    ///   - old: The state on screen.
+    ///   - new: The state to reach.
+    ///   - events: ``NavigationDiff/events(from:to:)`` of `old` and `new`.
+    ///   - coalescing: What the driver applies together.
+    ///   - transaction: The transaction that made `new`, carried by every update.
+    /// - Returns: The updates; empty when nothing on screen changes.
+    /// - Complexity: O(*m*) per update for *m* mounted nodes.
+    package static func plan(
+        from old: Root, to new: Root, events: [NavigationEvent],
+        coalescing: NavigationPlan.Coalescing = [],
+        transaction: NavigationTransaction = NavigationTransaction()
+    ) -> [NavigationUpdate] {
+        plan(
+            NavigationPlan(events, from: old, to: new, coalescing: coalescing).updates,
+            from: old, to: new, transaction: transaction)
+    }
+
+    /// The updates that apply `updates`, a plan's, from `old` to `new`, each with its state.
+    private static func plan(
+        _ updates: [[NavigationEvent]], from old: Root, to new: Root,
+        transaction: NavigationTransaction
+    ) -> [NavigationUpdate] {
         var state = old
         // The screen as a UI shows it after each update, which each state must render.
         var screen = ScreenState(old)

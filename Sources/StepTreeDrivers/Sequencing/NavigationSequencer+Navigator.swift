@@ -15,6 +15,10 @@ extension NavigationSequencer {
     /// await sequencer.settled()  // the driver shows it, and is idle
     /// ```
     ///
+    /// A change is planned from the events the navigator's diff gave it; the states are diffed
+    /// again only when the screen is not at the change's old state (an earlier change still
+    /// being applied, a gesture folded in).
+    ///
     /// The sequencer and the navigator are not kept alive by the following: cancel the task,
     /// or let either go, to stop. A sequencer follows one navigator at a time: following another
     /// stops following the first.
@@ -38,7 +42,7 @@ extension NavigationSequencer {
         return Task { [weak self] in
             for await change in changes {
                 guard let self, !following.isFinished else { break }
-                show(change.new, transaction: change.transaction)
+                show(change)
                 following.didShow(change.sequence)
             }
             following.finish()

@@ -43,6 +43,9 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
 
     /// The transaction that made the target, carried by its updates.
     private var targetTransaction = NavigationTransaction()
+    /// The events from a state to the target, when the target came with them (a navigator's
+    /// change): a plan from that state takes them instead of diffing the two states again.
+    private var targetEvents: (from: Root, events: [NavigationEvent])?
     /// The updates left of the current plan; planned again when the target changes.
     private var pending: [NavigationUpdate<Root>] = []
     /// Gestures reported while an update was being applied, folded in after it.
@@ -73,8 +76,23 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     ///     every update towards it carries to the driver.
     /// - Complexity: O(1) now; the plan costs a diff when the next update starts.
     public func show(_ target: Root, transaction: NavigationTransaction = NavigationTransaction()) {
+        show(target, transaction: transaction, events: nil)
+    }
+
+    /// Heads for the state `change` made, as ``show(_:transaction:)`` does; a plan that starts
+    /// from the change's old state takes the change's events rather than diffing again.
+    /// - Parameter change: A change whose events are the diff from its old state to its new.
+    func show(_ change: NavigationChange<Root>) {
+        show(change.new, transaction: change.transaction, events: (change.old, change.events))
+    }
+
+    private func show(
+        _ target: Root, transaction: NavigationTransaction,
+        events: (from: Root, events: [NavigationEvent])?
+    ) {
         self.target = target
         targetTransaction = transaction
+        targetEvents = events
         pending = []
         start()
     }
@@ -122,13 +140,24 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
         // Gestures reported since the last update (or before the first) come first.
         foldGestures()
         if pending.isEmpty, applied != target {
-            pending = NavigationUpdate.plan(
-                from: applied, to: target, coalescing: driver.coalescing,
-                transaction: targetTransaction)
+            pending = plan()
             // Nothing on screen differs: the target is what is shown.
             if pending.isEmpty { applied = target }
         }
         return pending.first
+    }
+
+    /// The updates from ``applied`` to the target: from the target's events when they start
+    /// at ``applied`` (a followed change, not interrupted), else from a diff of the two.
+    private func plan() -> [NavigationUpdate<Root>] {
+        if let known = targetEvents, known.from == applied {
+            return NavigationUpdate.plan(
+                from: applied, to: target, events: known.events, coalescing: driver.coalescing,
+                transaction: targetTransaction)
+        }
+        return NavigationUpdate.plan(
+            from: applied, to: target, coalescing: driver.coalescing,
+            transaction: targetTransaction)
     }
 
     private func complete(_ update: NavigationUpdate<Root>) {
@@ -146,6 +175,8 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
             }
             if Self.identity(at: path, in: target) == shown {
                 try? target.edit(path: path, .remove, reporting: .none)
+                // The events no longer lead to the target.
+                targetEvents = nil
             }
             didRemoveByGesture?(path, shown)
         }
