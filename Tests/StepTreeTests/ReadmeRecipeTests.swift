@@ -4,19 +4,18 @@ import Testing
 /// The README's recipe block, in a namespace so that its types do not clash with the others.
 enum ReadmeRecipe {
     enum Destination: StepDestination {  // the NavigationStack's path elements
-        case status(StatusScreen)
-        case account(AccountScreen)
+        case status(id: String)  // plain data, or a StepsCollection with steps of its own
+        case account(user: String)
         static let destinations: [StepDestinationCase<Self>] = [
-            .init(Self.status), .init(Self.account),
+            .init(Self.status, default: ""), .init(Self.account, default: ""),
         ]
     }
-    struct StatusScreen: StepsCollection {  // a leaf screen; it may have steps of its own
-        typealias Key = NoStepKey
-        var id = ""
-    }
-    struct AccountScreen: StepsCollection {
-        typealias Key = NoStepKey
-        var user = ""
+    enum Sheet: StepDestination {  // what the sheet over the app shows: .sheet(item:)'s item
+        case compose(draft: String)
+        case settings
+        static let destinations: [StepDestinationCase<Self>] = [
+            .init(Self.compose, default: ""), .init(Self.settings),
+        ]
     }
     struct TabSteps: StepsCollection {  // a tab: its root, its stack, a sheet of its own
         enum Key: String, StepKey { case root, path, filters }
@@ -27,14 +26,14 @@ enum ReadmeRecipe {
         static let steps = StepTable<Self>(
             .inline(.root, \.root), .stack(.path, \.path), .present(.filters, \.filters))
     }
-    struct AppSteps: StepsCollection {  // the tabs, and a sheet over all of them
-        enum Key: String, StepKey { case home, search, compose }
+    struct AppSteps: StepsCollection {  // the tabs, and one sheet over all of them
+        enum Key: String, StepKey { case home, search, sheet }
         var selected = StepSelection<Key>(.home)
         var home = Step(TabSteps())
         var search = Step(TabSteps())
-        var compose = Step()
+        var sheet = Step(StepModal<Sheet>())
         static let steps = StepTable<Self>(
-            .tab(.home, \.home), .tab(.search, \.search), .present(.compose, \.compose))
+            .tab(.home, \.home), .tab(.search, \.search), .present(.sheet, \.sheet))
     }
 }
 
@@ -43,16 +42,17 @@ extension ReadmeRecipe {
     struct RecipeTests {
         @Test func tabsStacksAndSheets() throws {
             let navigator = Navigator(AppSteps())
-            let post = Destination.status(StatusScreen(id: "42"))
+            let post = Destination.status(id: "42")
             try navigator.push(post)  // "/home/path/1": the selected tab's stack, a minted id
             try navigator.push(post)  // "/home/path/2": the same post twice is two screens
             try navigator.select(path: "home/filters")  // the tab's own sheet, over its stack
-            try navigator.select(path: "compose")  // the sheet over every tab
+            try navigator.present(Sheet.compose(draft: ""), at: "sheet")  // over every tab
+            try navigator.present(Sheet.settings, at: "sheet")  // dismissed, then presented
             #expect(navigator.root.home.path.ids == ["1", "2"])
-            #expect(navigator.root.visibleScreen == "/compose")
+            #expect(navigator.root.visibleScreen == "/sheet/settings")
             #expect(
                 navigator.root.presentedModals.map(\.description) == [
-                    "/home/filters", "/compose",
+                    "/home/filters", "/sheet",
                 ])
         }
     }
