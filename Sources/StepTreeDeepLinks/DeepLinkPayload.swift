@@ -33,7 +33,8 @@ enum DeepLinkPayload {
     /// keys (`{"id":42,"server":"mastodon.social"}`). Any other screen is decoded with its own
     /// `Decodable` from its initial value's encoding with every capture's field set (see
     /// ``DeepLinkMatch/Capture/json``), and must keep them all: each field, written again, is
-    /// the capture's.
+    /// the capture's. A screen written as one scalar (plain data such as an `Int`) is decoded
+    /// from its one capture.
     /// - Throws: ``DeepLinkError/Reason/invalidPayload(_:)`` naming the type and the field or
     ///   the decoding problem; link and pattern are left to the caller.
     static func value(
@@ -74,7 +75,8 @@ enum DeepLinkPayload {
             }
             return read(names, fields, segments)
         }
-        guard case .object(let fields)? = json(of: value) else { return nil }
+        guard let written = json(of: value), let fields = fields(of: written, names: names)
+        else { return nil }
         return read(names, fields, segments)
     }
 
@@ -106,25 +108,45 @@ enum DeepLinkPayload {
         func fail(_ problem: String) -> DeepLinkError {
             DeepLinkError(reason: .invalidPayload("\(type) \(problem)"))
         }
-        guard case .object(var object)? = Self.json(of: prototype) else {
+        let encoded: JSONValue
+        switch Self.json(of: prototype) {
+        case .object(var object)?:
+            object.merge(fields) { _, capture in capture }
+            encoded = .object(object)
+        case _? where fields.count == 1:
+            // Plain data written as one scalar (an `Int`, an enum's raw value): the one
+            // capture is the value.
+            encoded = fields.values.first.unsafelyUnwrapped
+        default:
             throw fail("is not written as a JSON object")
         }
-        object.merge(fields) { _, capture in capture }
         let value: Value
         do {
-            value = try JSONDecoder().decode(Value.self, from: JSONValue.object(object).jsonData)
+            value = try JSONDecoder().decode(Value.self, from: encoded.jsonData)
         } catch let error as DecodingError {
             throw fail("does not decode: \(DeepLinkError.describe(error))")
         } catch {
             throw fail("does not decode: \(error)")
         }
-        guard case .object(let written)? = Self.json(of: value) else {
+        guard let written = Self.json(of: value), Self.fields(of: written, names: fields.keys) != nil
+        else {
             throw fail("is not written as a JSON object")
         }
-        for name in fields.keys.sorted() where written[name] != fields[name] {
+        for (name, capture) in fields.sorted(by: { $0.key < $1.key })
+        where Self.fields(of: written, names: fields.keys)?[name] != capture {
             throw fail("has no field '\(name)' that keeps the capture")
         }
         return value
+    }
+
+    /// The fields a value written as `json` gives captures `names`: an object's own, or, for a
+    /// scalar and one name, the scalar under that name; `nil` for a scalar and other names.
+    private static func fields(
+        of json: JSONValue, names: some Collection<String>
+    ) -> [String: JSONValue]? {
+        if case .object(let fields) = json { return fields }
+        guard names.count == 1, let name = names.first else { return nil }
+        return [name: json]
     }
 
     /// The JSON `value` is written as.
