@@ -128,7 +128,8 @@ enum DeepLinkPayload {
         } catch {
             throw fail("does not decode: \(error)")
         }
-        guard let written = Self.json(of: value), Self.fields(of: written, names: fields.keys) != nil
+        guard let written = Self.json(of: value),
+            Self.fields(of: written, names: fields.keys) != nil
         else {
             throw fail("is not written as a JSON object")
         }

@@ -69,7 +69,9 @@ struct ModalAppSteps: StepsCollection {
         var steps = ModalAppSteps()
         try steps.select(path: "sheet/compose/drafts")
         #expect(steps.visibleScreen == StepPath(["sheet", "compose", "drafts"]))
-        #expect(steps.sheet.value.destination == .compose(ModalComposeScreen(selected: .init(.editor, push: .drafts))))
+        #expect(
+            steps.sheet.value.destination
+                == .compose(ModalComposeScreen(selected: .init(.editor, push: .drafts))))
         try steps.select(path: "sheet/report", with: "abuse")
         #expect(steps.sheet.value.destination == .report("abuse"))
     }
@@ -170,7 +172,10 @@ struct ModalAppSteps: StepsCollection {
                 == ["push /path/1", "push /path/2", "push /path/3"])
         #expect(steps.visibleScreen == StepPath(["path", "3", "count"]))
         let frames = steps.frames(in: .root)
-        #expect(frames.map { $0.value(as: PlainDestination.self) } == [.hashtag("swift"), .account(user: "ann"), .count(3)])
+        #expect(
+            frames.map { $0.value(as: PlainDestination.self) } == [
+                .hashtag("swift"), .account(user: "ann"), .count(3),
+            ])
     }
 
     @Test func aPathPushStartsFromTheDefaultAndAValueFillsIt() throws {
@@ -237,7 +242,8 @@ struct ModalAppSteps: StepsCollection {
         }
         #expect(
             log == [
-                ["present /sheet sheet"], ["dismiss /sheet sheet", "present /sheet sheet"], [], [], [],
+                ["present /sheet sheet"], ["dismiss /sheet sheet", "present /sheet sheet"], [], [],
+                [],
             ])
     }
 
@@ -245,7 +251,8 @@ struct ModalAppSteps: StepsCollection {
         let json = #"{"children": [{"key": "a", "kind": "push", "destinations": [{"key": "b"}]}]}"#
         #expect(
             throws: StepSchemaError(
-                path: "/a", problem: "'destinations' is only for a stack's element or a present step")
+                path: "/a",
+                problem: "'destinations' is only for a stack's element or a present step")
         ) {
             try StepSchema(json: Data(json.utf8))
         }

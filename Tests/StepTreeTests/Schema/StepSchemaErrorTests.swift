@@ -152,7 +152,9 @@ import Testing
             #"{"children": [{"key": "a", "kind": "present", "userDismissible": "no"}]}"#, "/a",
             "'userDismissible' must be true or false"),
         // Destinations.
-        BadSchema(#"{"destinations": []}"#, "/", "'destinations' is only for a stack's element or a present step"),
+        BadSchema(
+            #"{"destinations": []}"#, "/",
+            "'destinations' is only for a stack's element or a present step"),
         BadSchema(
             #"{"children": [{"key": "a", "destinations": [{"key": "x"}]}]}"#, "/a",
             "'destinations' is only for a stack's element or a present step"),

@@ -314,4 +314,3 @@ extension DestinationTable where Destination: StepDestination {
 }
 
 private let destinationTables = Locked<[ObjectIdentifier: any AnyObject & Sendable]>([:])
-
