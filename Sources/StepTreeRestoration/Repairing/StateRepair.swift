@@ -89,6 +89,12 @@ struct StateRepair {
 
     private static func isStep(_ value: JSONValue?) -> Bool { value?["value"] != nil }
 
+    /// Whether `value`, a step's value in the initial state, is a destination: one field, a
+    /// step, with no selection beside it (a node with steps always has `selected`).
+    private static func isDestination(_ value: [String: JSONValue]) -> Bool {
+        value.count == 1 && value["selected"] == nil && isStep(value.values.first)
+    }
+
     // MARK: Steps that no longer exist
 
     /// Drops every step the initial state does not have where it has the node around it;
@@ -98,6 +104,15 @@ struct StateRepair {
         func walk(_ path: [Component], _ value: JSONValue, _ reference: JSONValue) {
             guard case .object(let object) = value, case .object(let known) = reference else {
                 return
+            }
+            // A destination (a `StepModal`, `{"compose": step}`) names the case it shows, which
+            // need not be the initial one: its decoding checks the name, and its payload is
+            // compared only when it is the initial case.
+            if Self.isDestination(known) {
+                guard let (key, child) = object.first, object.count == 1,
+                    let knownChild = known[key]
+                else { return }
+                return walk(path + [.key(key)], child, knownChild)
             }
             for key in object.keys.sorted() {
                 guard let child = object[key] else { continue }
