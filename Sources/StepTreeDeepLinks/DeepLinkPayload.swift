@@ -116,7 +116,7 @@ enum DeepLinkPayload {
         case _? where fields.count == 1:
             // Plain data written as one scalar (an `Int`, an enum's raw value): the one
             // capture is the value.
-            encoded = fields.values.first.unsafelyUnwrapped
+            encoded = fields.first?.value ?? .null
         default:
             throw fail("is not written as a JSON object")
         }
