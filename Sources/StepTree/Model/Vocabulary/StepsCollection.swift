@@ -1,6 +1,14 @@
 /// A node of a hand-written step tree: named child steps and one selection per layer.
 ///
 /// ```swift
+/// struct ThemeSteps: StepsCollection {
+///     enum Key: String, StepKey { case light, dark }
+///     var selected = StepSelection<Key>()  // no theme chosen
+///     var light = Step()
+///     var dark = Step()
+///     static let steps = StepTable<Self>(.inline(.light, \.light), .inline(.dark, \.dark))
+/// }
+///
 /// struct ProfileSteps: StepsCollection {
 ///     enum Key: String, StepKey { case main, detail, settings }
 ///     var selected = StepSelection<Key>(.main)
