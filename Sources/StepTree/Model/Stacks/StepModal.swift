@@ -25,8 +25,10 @@
 /// destination by its case name, so paths reach it (`/sheet/compose`, `/sheet/compose/draft`)
 /// and links fill its payload as a destination stack's. Showing another destination gives the
 /// step a new identity, whether by a path or a value: the diff dismisses the sheet and presents
-/// the new one, as SwiftUI does when `.sheet(item:)`'s item changes. Changing the payload in
-/// place keeps the screen.
+/// the new one, as SwiftUI does when `.sheet(item:)`'s item changes. A change inside the case
+/// shown (a path into it, its payload edited) keeps the screen. Writing the step's value in
+/// place (`steps.sheet.value = …`) is never a renewal, as for any step: it keeps the screen even
+/// for another case, so present with ``StepNode/present(_:at:)`` or select with the value.
 ///
 /// `Destination` is a ``StepDestination`` enum: the initializers require it.
 public struct StepModal<Destination: StepValue>: Sendable {
