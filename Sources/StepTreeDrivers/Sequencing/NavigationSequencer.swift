@@ -125,8 +125,12 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
             pending = NavigationUpdate.plan(
                 from: applied, to: target, coalescing: driver.coalescing,
                 transaction: targetTransaction)
-            // Nothing on screen differs: the target is what is shown.
-            if pending.isEmpty { applied = target }
+            // Nothing on screen differs: the target is what is shown, its values for the driver
+            // to follow (a modal's dismissal rule).
+            if pending.isEmpty {
+                applied = target
+                driver.refresh(target)
+            }
         }
         return pending.first
     }

@@ -94,6 +94,21 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
                 // Recorded by the window; the next changes still run.
             }
         }
+        followDismissal(of: update.state)
+    }
+
+    /// Follows what `state`, whose screens the window shows already, says of them: whether the
+    /// user may swipe each modal away.
+    public func refresh(_ state: Root) {
+        followDismissal(of: state)
+    }
+
+    /// Lets the user swipe each presented modal away, or not, as `state` says now (a rule on a
+    /// modal's value may change it while nothing else does).
+    private func followDismissal(of state: Root) {
+        for modal in ScreenState(state).modals {
+            navigations[.modal(modal.path)]?.isModalInPresentation = !modal.isUserDismissible
+        }
     }
 
     // MARK: Changes
