@@ -16,46 +16,85 @@
 /// holds a stack of that type itself; in a sheet with a tab bar of its own it is the sheet's
 /// tab. A link's `./…` path names its stack, so it is read under the selected tab.
 package struct PushScope {
-    /// The nodes a push looks at, nearest first: each with its path.
-    package let nodes: [(path: StepPath, node: StepNodeStorage)]
+    /// A node a push looks at, and its path: the first `depth` of `segments`.
+    package struct Place {
+        /// The segments of the walk the node is on (shared by its places, not copied).
+        let segments: [String]
+        /// How many of them lead to the node.
+        let depth: Int
+        /// The node.
+        package let node: StepNodeStorage
+
+        /// The node's path, made only for the place a push takes.
+        package var path: StepPath { StepPath(Array(segments[..<depth])) }
+    }
+
+    /// The nodes a push looks at, nearest first.
+    package let places: [Place]
     /// The selected tab: where a link's `./…` paths are read.
     package let tab: StepPath
-    /// The path to the visible screen: what a push that finds no stack names.
-    package let visible: StepPath
+    /// The segments of the path to the visible screen.
+    private let visibleSegments: [String]
 
     /// The scope of the tree `root`, in one walk down the visible path and, when a modal covers
     /// the selected tab, one down the tab's own.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     package init(_ root: StepNodeStorage) {
-        var tab: (path: StepPath, node: StepNodeStorage, depth: Int) = (.root, root, 0)
-        let chain = Self.chain(from: root, at: []) { node, segments, depth in
-            guard let index = node.selectedIndex(in: .content), case .tab = node.childKind(index)
-            else { return }
-            let key = node.childKey(index)
-            tab = (StepPath(segments + [key]), node.child(index).storage, depth + 1)
+        let (tab, visible) = Self.selectedTab(of: root, collecting: true)
+        var places = visible.nodes.reversed().map {
+            Place(segments: visible.segments, depth: $0.depth, node: $0.node)
         }
-        var nodes = Array(chain.reversed())
-        // The tab is on the visible path unless a modal (or a pushed step) above it covers it.
-        if chain.count <= tab.depth || chain[tab.depth].path != tab.path {
-            nodes += Self.chain(from: tab.node, at: tab.path.segments) { _, _, _ in }.reversed()
+        // The tab is on the visible path unless a modal (or a pushed step) above it covers it:
+        // the node that selects it then goes on by another key.
+        if !visible.segments.starts(with: tab.segments) {
+            let beneath = Self.walk(from: tab.node, at: tab.segments, collecting: true) { _, _ in }
+            places += beneath.nodes.reversed().map {
+                Place(segments: beneath.segments, depth: $0.depth, node: $0.node)
+            }
         }
-        self.nodes = nodes
-        self.tab = tab.path
-        visible = chain.last?.path ?? .root
+        self.places = places
+        self.tab = StepPath(tab.segments)
+        visibleSegments = visible.segments
     }
 
-    /// The nodes from `start` (at `segments`) to the screen it shows, `start` first, with
-    /// `note` called on each with its segments and its index in the chain.
-    private static func chain(
-        from start: StepNodeStorage, at segments: [String],
-        _ note: (StepNodeStorage, [String], Int) -> Void
-    ) -> [(path: StepPath, node: StepNodeStorage)] {
+    /// The path to the visible screen: what a push that finds no stack names.
+    package var visible: StepPath { StepPath(visibleSegments) }
+
+    /// The selected tab of the tree `root`, as ``init(_:)`` finds it, with no places collected:
+    /// what a link's `./…` path is read under.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    package static func selectedTab(of root: StepNodeStorage) -> StepPath {
+        StepPath(selectedTab(of: root, collecting: false).tab.segments)
+    }
+
+    /// The selected tab (its segments and node) and the walk down the visible path, its nodes
+    /// collected when `collecting`.
+    private static func selectedTab(of root: StepNodeStorage, collecting: Bool) -> (
+        tab: (segments: [String], node: StepNodeStorage),
+        visible: (segments: [String], nodes: [(depth: Int, node: StepNodeStorage)])
+    ) {
+        var tab: (segments: [String], node: StepNodeStorage) = ([], root)
+        let visible = walk(from: root, at: [], collecting: collecting) { node, segments in
+            guard let index = node.selectedIndex(in: .content), case .tab = node.childKind(index)
+            else { return }
+            tab = (segments + [node.childKey(index)], node.child(index).storage)
+        }
+        return (tab, visible)
+    }
+
+    /// The nodes from `start` (at `segments`) to the screen it shows, `start` first, each with
+    /// how many of the walk's segments lead to it (none unless `collecting`); `note` is called
+    /// on each with its segments.
+    private static func walk(
+        from start: StepNodeStorage, at segments: [String], collecting: Bool,
+        _ note: (StepNodeStorage, [String]) -> Void
+    ) -> (segments: [String], nodes: [(depth: Int, node: StepNodeStorage)]) {
         var node = start
         var segments = segments
-        var chain: [(path: StepPath, node: StepNodeStorage)] = []
+        var nodes: [(depth: Int, node: StepNodeStorage)] = []
         while true {
-            note(node, segments, chain.count)
-            chain.append((StepPath(segments), node))
+            note(node, segments)
+            if collecting { nodes.append((segments.count, node)) }
             var next = node.selectedIndex(in: .modal)
             if next == nil, let pushed = node.selectedIndex(in: .push) {
                 if !node.childKind(pushed).isStack {
@@ -64,8 +103,8 @@ package struct PushScope {
                     let stack = node.child(pushed).storage
                     if stack.elementCount > 0 {
                         segments.append(node.childKey(pushed))
-                        note(stack, segments, chain.count)
-                        chain.append((StepPath(segments), stack))
+                        note(stack, segments)
+                        if collecting { nodes.append((segments.count, stack)) }
                         let element = stack.element(stack.elementCount - 1)
                         segments.append(element.id)
                         node = element.storage
@@ -73,7 +112,9 @@ package struct PushScope {
                     }
                 }
             }
-            guard let index = next ?? node.selectedIndex(in: .content) else { return chain }
+            guard let index = next ?? node.selectedIndex(in: .content) else {
+                return (segments, nodes)
+            }
             segments.append(node.childKey(index))
             node = node.child(index).storage
         }

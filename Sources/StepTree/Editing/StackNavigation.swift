@@ -110,11 +110,11 @@ extension StepNode {
     /// - Parameters:
     ///   - element: The new element: a node, or a destination.
     ///   - id: Its id; `nil` mints one.
-    ///   - stack: The stack's path; `nil` takes the stack of `Element`s where a push lands
-    ///     (``PushScope``): from the visible screen up to the root, the first node that is such
-    ///     a stack, or has one as a child (the one its push layer selects first); failing that,
-    ///     the same search in the selected tab beneath a modal that covers it (a sheet over
-    ///     every tab), from the screen the tab shows up to the tab.
+    ///   - stack: The stack's path; `nil` takes the stack of `Element`s where a push lands,
+    ///     the rule a link's `./…` target shares: from the visible screen up to the root, the
+    ///     first node that is such a stack, or has one as a child (the one its push layer
+    ///     selects first); failing that, the same search in the selected tab beneath a modal
+    ///     that covers it (a sheet over every tab), from the screen the tab shows up to the tab.
     /// - Returns: The path of the new element.
     /// - Throws: ``StepPathError/noStack(of:near:)`` when no stack takes `element`, and
     ///   ``StepPathError`` for a bad path, or an invalid or duplicate `id` (naming the stack);
@@ -171,9 +171,10 @@ extension StepNode {
     ) throws(StepPathError) -> (StepPath, StepNodeStorage) {
         let type = ObjectIdentifier(Element.self)
         let scope = PushScope(StepStorage.make(self))
-        for (path, node) in scope.nodes {
+        for place in scope.places {
+            let node = place.node
             if node.isStack, node.elementType == type, let box = node.elementBox(for: element) {
-                return (path, box)
+                return (place.path, box)
             }
             var candidates = Array(0..<node.childCount).filter { node.childKind($0).isStack }
             if let selected = node.selectedIndex(in: .push),
@@ -184,7 +185,7 @@ extension StepNode {
             for index in candidates {
                 let stack = node.child(index).storage
                 if stack.elementType == type, let box = stack.elementBox(for: element) {
-                    return (path.appending(node.childKey(index)), box)
+                    return (place.path.appending(node.childKey(index)), box)
                 }
             }
         }
