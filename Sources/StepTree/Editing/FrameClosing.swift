@@ -48,24 +48,26 @@ extension StepNode {
     /// try navigator.pop(from: frame)  // back to the screen under `frame`
     /// ```
     /// - Parameter frame: The first screen to pop, read from a state.
-    /// - Throws: ``StepPathError/staleFrame(_:)`` for a frame this state does not show (gone,
-    ///   renewed, another element at its path), a container root or a request; the value is
-    ///   unchanged.
+    /// - Throws: ``StaleFrameError`` for a frame this state does not show (gone, renewed,
+    ///   another element at its path), a container root or a request; the value is unchanged.
     /// - Complexity: O(*d*) for a path of depth *d*; for a stack element, plus O(*n*) for a
     ///   stack of *n* elements.
-    public mutating func pop(from frame: ScreenFrame) throws(StepPathError) {
+    public mutating func pop(from frame: ScreenFrame) throws(StaleFrameError) {
+        let stale = StaleFrameError(path: frame.path)
         guard let identity = frame.identity, !frame.path.isRoot, let resolved = resolve(frame.path),
             resolved.isSelected, resolved.identity == identity, let last = resolved.steps.last,
-            let stack = frame.path.parent
-        else { throw .staleFrame(frame.path) }
+            let parent = frame.path.parent
+        else { throw stale }
+        // The frame is on screen, so these edits of it and of its stack cannot fail.
         switch last {
         case .element(let index):
             let kept = (0..<index).map { resolved.parent.element($0).id }
-            try setStack(path: stack, ids: kept)
+            guard (try? setStack(path: parent, ids: kept)) != nil else { throw stale }
         case .child(let index):
             switch resolved.parent.childKind(index) {
-            case .push, .present: try deselect(path: frame.path)
-            case .inline, .tab, .stack: throw .staleFrame(frame.path)
+            case .push, .present:
+                guard (try? deselect(path: frame.path)) != nil else { throw stale }
+            case .inline, .tab, .stack: throw stale
             }
         }
     }

@@ -98,13 +98,13 @@ extension Navigator {
     /// ``StepNode/pop(from:)``.
     ///
     /// ``close(_:transaction:)`` removes the screen alone, keeping those above.
-    /// - Throws: ``StepPathError/staleFrame(_:)`` for a frame the state does not show; nothing
-    ///   changes and no one is told.
+    /// - Throws: ``StaleFrameError`` for a frame the state does not show; nothing changes and
+    ///   no one is told.
     /// - Complexity: The cost of the edit plus a comparison and a diff.
     public func pop(
         from frame: ScreenFrame, transaction: NavigationTransaction = .programmatic
-    ) throws(StepPathError) {
-        try run(transaction, ()) { root throws(StepPathError) in try root.pop(from: frame) }
+    ) throws(StaleFrameError) {
+        try run(transaction, ()) { root throws(StaleFrameError) in try root.pop(from: frame) }
     }
 
     /// Pushes a screen in one transaction; see ``StepNode/push(path:id:with:)``.

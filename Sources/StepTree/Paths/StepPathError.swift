@@ -48,9 +48,6 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step at the path is not a tab (nor an inline variant): a tab bar's tap cannot
     /// select it.
     case notATab(StepPath)
-    /// The frame at this path is not on screen in this state: it is gone (popped, dismissed,
-    /// renewed, or another element at its path), or it is a container root or a request.
-    case staleFrame(StepPath)
 
     /// A sentence that says what was wrong and where, with control and
     /// bidirectional-formatting characters (a key, id or link may hold an escape sequence)
@@ -88,7 +85,6 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
             "segment \(index + 1) of the path is \(length) bytes; at most "
                 + "\(StepPath.maximumSegmentLength) are allowed"
         case .notATab(let path): "\(path) is not a tab"
-        case .staleFrame(let path): "\(path) is not a frame on screen"
         }
     }
 

@@ -60,11 +60,11 @@ private final class ChangeCount: StepsObserver {
         let counter = ChangeCount()
         StepsObservation.withObserver(counter) {
             // Popped already, a container root, a request: none is a frame on screen.
-            #expect(throws: StepPathError.staleFrame("/feed/path/3")) {
+            #expect(throws: StaleFrameError(path: "/feed/path/3")) {
                 try navigator.pop(from: frame)
             }
-            #expect(throws: StepPathError.staleFrame("/feed")) { try navigator.pop(from: tab) }
-            #expect(throws: StepPathError.staleFrame("/feed/path")) {
+            #expect(throws: StaleFrameError(path: "/feed")) { try navigator.pop(from: tab) }
+            #expect(throws: StaleFrameError(path: "/feed/path")) {
                 try navigator.pop(from: ScreenFrame.push(FeedDestination.about, onto: "feed/path"))
             }
         }
@@ -79,10 +79,10 @@ private final class ChangeCount: StepsObserver {
         let frame = try FrameClosingTests.frame("/feed/path/a", in: app)
         try app.renew(path: "feed/path/a")
         let before = app
-        #expect(throws: StepPathError.staleFrame("/feed/path/a")) { try app.pop(from: frame) }
+        #expect(throws: StaleFrameError(path: "/feed/path/a")) { try app.pop(from: frame) }
         #expect(app == before)
         #expect(
-            StepPathError.staleFrame("/feed/path/a").description
+            StaleFrameError(path: "/feed/path/a").description
                 == "/feed/path/a is not a frame on screen")
     }
 }
