@@ -82,7 +82,9 @@ import StepTree
 /// up. The selected tab is found on the path to the visible screen: of the nodes on it that
 /// show tabs (their content layer selects a tab), the tab the last one selects; the root when
 /// none does. So under a login cover presented from the root it is still the tab beneath, and
-/// in a sheet with a tab bar of its own it is the sheet's tab. A `./…` screen beneath is taken
+/// in a sheet with a tab bar of its own it is the sheet's tab. This is the selected tab of the
+/// one rule of where a push lands, which ``StepNode/push(_:id:onto:)`` follows too (the core's
+/// `PushScope`). A `./…` screen beneath is taken
 /// under the same tab. When a route's paths name no step under the selected tab
 /// (``StepPathError/unknownStep(_:in:)``, ``StepPathError/unknownElement(_:in:)`` or
 /// ``StepPathError/notAStack(_:)``: say, the settings tab has no `path` stack), the route's

@@ -33,6 +33,9 @@
 
         /// Disables the swipe that dismisses `modal` when it is not user-dismissible: apply it
         /// to the content of `.sheet(item:)` for the modal shown.
+        ///
+        /// The modal binding and `Navigator.modal(at:)` give a new modal when a rule on its value
+        /// flips, so the swipe follows every update.
         /// - Parameter modal: The modal this view presents.
         /// - Returns: The view with interactive dismissal disabled as the modal says.
         public func stepDismissal(of modal: ScreenModal) -> some View {

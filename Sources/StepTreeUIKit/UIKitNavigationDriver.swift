@@ -83,6 +83,22 @@
             hierarchy.begin(update)
             while let change = hierarchy.next() { await make(change, animated: animated) }
             screens = screens.filter { hierarchy.shows($0.key) }
+            followDismissal(of: update.state)
+        }
+
+        /// Takes `state`, whose screens the window shows already: whether the user may swipe
+        /// each modal away follows it.
+        public func refresh(_ state: Root) {
+            self.state = state
+            followDismissal(of: state)
+        }
+
+        /// Lets the user swipe each presented modal away, or not, as `state` says now (a rule
+        /// on a modal's value may change it while nothing else does).
+        private func followDismissal(of state: Root) {
+            for modal in ScreenState(state).modals {
+                navigations[.modal(modal.path)]?.isModalInPresentation = !modal.isUserDismissible
+            }
         }
 
         // MARK: Changes

@@ -105,14 +105,16 @@ extension StepNode {
     /// stack's path.
     ///
     /// ```swift
-    /// try steps.push(Destination.status(StatusScreen(id: 42)))  // onto the visible tab's stack
+    /// try steps.push(Destination.status(StatusScreen(id: 42)))  // onto the selected tab's stack
     /// ```
     /// - Parameters:
     ///   - element: The new element: a node, or a destination.
     ///   - id: Its id; `nil` mints one.
-    ///   - stack: The stack's path; `nil` takes the stack of `Element`s nearest the visible
-    ///     screen: from the visible screen up to the root, the first node that is such a stack,
-    ///     or has one as a child (the one its push layer selects first).
+    ///   - stack: The stack's path; `nil` takes the stack of `Element`s where a push lands,
+    ///     the rule a link's `./…` target shares: from the visible screen up to the root, the
+    ///     first node that is such a stack, or has one as a child (the one its push layer
+    ///     selects first); failing that, the same search in the selected tab beneath a modal
+    ///     that covers it (a sheet over every tab), from the screen the tab shows up to the tab.
     /// - Returns: The path of the new element.
     /// - Throws: ``StepPathError/noStack(of:near:)`` when no stack takes `element`, and
     ///   ``StepPathError`` for a bad path, or an invalid or duplicate `id` (naming the stack);
@@ -158,8 +160,9 @@ extension StepNode {
         return box
     }
 
-    /// The stack of `Element`s nearest the visible screen that holds `element` (see
-    /// ``push(_:id:onto:)``), and the box of the new element it built.
+    /// The stack of `Element`s where a push of `element` lands (``PushScope``'s rule: nearest
+    /// the visible screen, else in the selected tab beneath it), and the box of the new element
+    /// it built.
     ///
     /// A stack is matched by its elements' type identity, with no type test; only a matching
     /// stack builds the box (a destination its list leaves out builds none: the search goes on).
@@ -167,13 +170,11 @@ extension StepNode {
         holding element: Element
     ) throws(StepPathError) -> (StepPath, StepNodeStorage) {
         let type = ObjectIdentifier(Element.self)
-        let visible = visibleScreen
-        let resolved = try ResolvedPath(visible.parts, from: StepStorage.make(self))
-        for depth in stride(from: resolved.nodes.count - 1, through: 0, by: -1) {
-            let node = resolved.nodes[depth]
-            let path = resolved.prefix(depth)
+        let scope = PushScope(StepStorage.make(self))
+        for place in scope.places {
+            let node = place.node
             if node.isStack, node.elementType == type, let box = node.elementBox(for: element) {
-                return (path, box)
+                return (place.path, box)
             }
             var candidates = Array(0..<node.childCount).filter { node.childKind($0).isStack }
             if let selected = node.selectedIndex(in: .push),
@@ -184,11 +185,11 @@ extension StepNode {
             for index in candidates {
                 let stack = node.child(index).storage
                 if stack.elementType == type, let box = stack.elementBox(for: element) {
-                    return (path.appending(node.childKey(index)), box)
+                    return (place.path.appending(node.childKey(index)), box)
                 }
             }
         }
-        throw .noStack(of: String(describing: Element.self), near: visible)
+        throw .noStack(of: String(describing: Element.self), near: scope.visible)
     }
 
     /// Pops the top frame of `container`.

@@ -70,8 +70,9 @@ public struct ScreenFrame: Hashable, Sendable, CustomStringConvertible {
     /// ```
     /// - Parameters:
     ///   - element: The new element: a node, or a destination.
-    ///   - stack: The stack's path; `nil` takes the stack of `Element`s nearest the visible
-    ///     screen when the request is pushed.
+    ///   - stack: The stack's path; `nil` takes the stack of `Element`s where a push lands
+    ///     when the request is pushed, as ``StepNode/push(_:id:onto:)`` finds it: nearest the
+    ///     visible screen, else in the selected tab beneath a sheet over every tab.
     /// - Returns: The request; its ``value(as:)`` is `element`.
     public static func push<Element: StepValue>(
         _ element: Element, onto stack: StepPath? = nil

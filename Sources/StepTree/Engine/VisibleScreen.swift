@@ -93,41 +93,10 @@ extension StepNodeStorage {
 }
 
 extension StepNodeStorage {
-    /// The tab a link's `./…` path is read under: of the nodes on the path to the visible
-    /// screen that show tabs, the tab the last one selects; the root when none does.
+    /// The tab a link's `./…` path is read under: the selected tab of ``PushScope``.
     ///
-    /// One walk, choosing each next step as ``visiblePath`` does, with no identities.
+    /// Of the nodes on the path to the visible screen that show tabs, the tab the last one
+    /// selects; the root when none does.
     /// - Complexity: O(*d*) for a tree of depth *d*.
-    package var visibleTab: StepPath {
-        var node = self
-        var segments: [String] = []
-        var tab = StepPath.root
-        /// Takes the tab `node`, at `segments`, selects, if it selects one.
-        func note(_ node: StepNodeStorage, at segments: [String]) {
-            guard let index = node.selectedIndex(in: .content), case .tab = node.childKind(index)
-            else { return }
-            tab = StepPath(segments + [node.childKey(index)])
-        }
-        while true {
-            note(node, at: segments)
-            var next = node.selectedIndex(in: .modal)
-            if next == nil, let pushed = node.selectedIndex(in: .push) {
-                if !node.childKind(pushed).isStack {
-                    next = pushed
-                } else {
-                    let stack = node.child(pushed).storage
-                    if stack.elementCount > 0 {
-                        note(stack, at: segments + [node.childKey(pushed)])
-                        let element = stack.element(stack.elementCount - 1)
-                        segments += [node.childKey(pushed), element.id]
-                        node = element.storage
-                        continue
-                    }
-                }
-            }
-            guard let index = next ?? node.selectedIndex(in: .content) else { return tab }
-            segments.append(node.childKey(index))
-            node = node.child(index).storage
-        }
-    }
+    package var visibleTab: StepPath { PushScope.selectedTab(of: self) }
 }

@@ -94,6 +94,19 @@ extension Navigator {
         run(transaction, false) { root in root.close(frame) }
     }
 
+    /// Pops the screen `frame` names and every frame above it in one transaction; see
+    /// ``StepNode/pop(from:)``.
+    ///
+    /// ``close(_:transaction:)`` removes the screen alone, keeping those above.
+    /// - Throws: ``StaleFrameError`` for a frame the state does not show; nothing changes and
+    ///   no one is told.
+    /// - Complexity: The cost of the edit plus a comparison and a diff.
+    public func pop(
+        from frame: ScreenFrame, transaction: NavigationTransaction = .programmatic
+    ) throws(StaleFrameError) {
+        try run(transaction, ()) { root throws(StaleFrameError) in try root.pop(from: frame) }
+    }
+
     /// Pushes a screen in one transaction; see ``StepNode/push(path:id:with:)``.
     /// - Returns: The path of the frame pushed.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
@@ -109,7 +122,8 @@ extension Navigator {
     }
 
     /// Pushes `element` on a stack of its type in one transaction; see
-    /// ``StepNode/push(_:id:onto:)``.
+    /// ``StepNode/push(_:id:onto:)``: with no `stack`, the one nearest the visible screen, else
+    /// the selected tab's (under a sheet over every tab).
     /// - Returns: The path of the new element.
     /// - Throws: ``StepPathError``; nothing changes and no one is told.
     /// - Complexity: The cost of the edit plus a comparison and a diff.

@@ -20,9 +20,13 @@ extension Navigator {
     /// re-tap: with ``TabReselection/popToRoot`` its container's frames are popped, as a
     /// ``NavigationTransaction/userGesture`` the UI has not made: the driver animates the pops
     /// (an adapter returns `false` from `tabBarController(_:shouldSelect:)` for a re-tap, so that
-    /// UIKit does not pop on its own). Observers see either change; a re-tap on a tab at its
-    /// root changes nothing. A re-tap is a gesture: when its pops would take away a modal that
-    /// no gesture may dismiss, it is refused whole, as a swipe would be.
+    /// UIKit does not pop on its own). Observers see either change. Every re-tap is reported,
+    /// its transaction's ``NavigationTransaction/reselectedTab`` naming the tab, so scroll-to-top
+    /// and analytics can follow it: a re-tap that changes nothing (a tab at its root, or
+    /// ``TabReselection/none``) is a change with no events, `old` equal to `new`, as selecting
+    /// what is selected emits no event. A re-tap is a gesture: when its pops would take away a
+    /// modal that no gesture may dismiss, it is refused whole, as a swipe would be, and not
+    /// reported.
     /// - Parameters:
     ///   - path: The tab: a content child of its parent (a tab, or an inline variant).
     ///   - reselect: What a re-tap does; ``TabReselection/popToRoot`` by default.
@@ -45,13 +49,15 @@ extension Navigator {
     ) throws(StepPathError) {
         let isReselection = try Self.isSelectedTab(path, in: currentRoot)
         if isReselection {
-            guard reselect == .popToRoot else { return }
-            try transaction(.userGesture) { root throws(StepPathError) in
+            var reselection = NavigationTransaction.userGesture
+            reselection.reselectedTab = path
+            try commit(reselection) { root throws(StepPathError) in
                 // Still the selected tab: a change in between makes the tap stale.
                 guard applies(root), (try? Self.isSelectedTab(path, in: root)) == true else {
-                    return
+                    return false
                 }
-                try root.popToRootByUser(in: path)
+                if reselect == .popToRoot { try root.popToRootByUser(in: path) }
+                return true
             }
         } else {
             try transaction(.appliedGesture) { root throws(StepPathError) in

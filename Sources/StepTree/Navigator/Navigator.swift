@@ -111,6 +111,19 @@ public final class Navigator<Root: StepNode>: Sendable {
         _ transaction: NavigationTransaction = .programmatic,
         _ body: (inout Root) throws(E) -> Void
     ) throws(E) -> [NavigationEvent] {
+        try commit(transaction) { root throws(E) in
+            try body(&root)
+            return false
+        }
+    }
+
+    /// ``transaction(_:_:)``, with a `body` that returns whether the change is reported even
+    /// when it leaves the root as it was: a tab re-tap, which observers are told of with no
+    /// events.
+    @discardableResult
+    func commit<E: Error>(
+        _ transaction: NavigationTransaction, _ body: (inout Root) throws(E) -> Bool
+    ) throws(E) -> [NavigationEvent] {
         let id = ObjectIdentifier(self)
         let contexts = TransactionScope.contexts
         if let open = contexts.last(where: { $0.navigator == id && $0.isOpenOnCurrentThread }),
@@ -173,15 +186,15 @@ public final class Navigator<Root: StepNode>: Sendable {
 
     /// Runs `body` on a copy of `old`; the change, or `nil` for a no-op.
     private func compute<E: Error>(
-        _ transaction: NavigationTransaction, _ body: (inout Root) throws(E) -> Void,
+        _ transaction: NavigationTransaction, _ body: (inout Root) throws(E) -> Bool,
         from old: Root, _ context: TransactionContext
     ) throws(E) -> NavigationChange<Root>? {
         var new = old
         let phase = context.phase
         context.phase = .body
         defer { context.phase = phase }
-        try body(&new)
-        guard new != old else { return nil }
+        let reported = try body(&new)
+        guard reported || new != old else { return nil }
         context.sequence += 1
         return NavigationChange(
             old: old, new: new, events: NavigationDiff.events(from: old, to: new),

@@ -8,6 +8,9 @@ enum ObservedPart: Hashable, Sendable {
     case selection(StepPath)
     /// The frames of the container owned by the step at the path.
     case frames(StepPath)
+    /// The modal the node at the path presents, with whether a gesture may dismiss it (which a
+    /// rule on the modal's value may change while nothing else does).
+    case modal(StepPath)
 }
 
 /// The observation machinery of one navigator: its registrar and the parts read since they
@@ -59,6 +62,8 @@ final class NavigatorObservation: Sendable {
                 renderings = both
                 return change.old.frames(in: path, rendering: both.old)
                     != change.new.frames(in: path, rendering: both.new)
+            case .modal(let path):
+                return change.old.modal(at: path) != change.new.modal(at: path)
             }
         }
         tracked.withLock { $0.subtract(changed) }
@@ -95,10 +100,12 @@ extension Navigator: Observable {
 
     /// The modal the node at `path` presents, for `.sheet(item:)`, tracked on its own.
     ///
-    /// `nil` when the node presents none or is not active (its modal is not mounted then).
+    /// `nil` when the node presents none or is not active (its modal is not mounted then). A
+    /// change of its ``ScreenModal/isUserDismissible`` (a rule on the modal's value) is a
+    /// change of it, so a view that disables the swipe follows every update.
     /// - Complexity: O(*d*) for a path of depth *d*.
     public func modal(at path: StepPath = .root) -> ScreenModal? {
-        observation.read(.selection(path), of: self)
+        observation.read(.modal(path), of: self)
         return currentRoot.modal(at: path)
     }
 }

@@ -71,6 +71,10 @@ public struct NavigationChange<Root: Sendable>: Sendable {
 
     /// What started the transaction.
     public var cause: NavigationCause { transaction.cause }
+
+    /// The tab a re-tap reselected, or `nil` for a change that is no re-tap; a re-tap that
+    /// changed nothing has no events and `old` equal to `new`.
+    public var reselectedTab: StepPath? { transaction.reselectedTab }
 }
 
 extension NavigationChange: CustomStringConvertible {

@@ -25,6 +25,10 @@ public struct NavigationTransaction: Sendable {
     /// Whether the UI has already made the change on screen (a swipe back, a sheet swiped away,
     /// a tab tapped): observers are told, and a driver must not apply its events again.
     public var isAppliedByUI: Bool
+    /// The tab a tab-bar re-tap reselected (a tap on the tab already selected), or `nil`: set
+    /// on the change of every re-tap, one that changes nothing (no events) included, so that
+    /// scroll-to-top and analytics can follow it; see ``Navigator/userDidSelectTab(path:reselect:)``.
+    public var reselectedTab: StepPath?
     private var values: [ObjectIdentifier: any Sendable] = [:]
 
     /// Creates a transaction.

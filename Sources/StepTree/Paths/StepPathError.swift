@@ -38,7 +38,7 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// (a recording in progress, a required login).
     case notUserDismissible(StepPath)
     /// No stack takes elements of this type on the way from the visible screen (`near`) to the
-    /// root.
+    /// root, nor in the selected tab beneath it.
     case noStack(of: String, near: StepPath)
     /// The path has this many segments, more than ``StepPath/maximumDepth``.
     case tooDeep(Int)
@@ -76,7 +76,7 @@ public enum StepPathError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notUserDismissible(let path):
             "\(path) is presented so that a gesture cannot dismiss it"
         case .noStack(let type, let path):
-            "no stack of \(type) elements from \(path) up to the root"
+            "no stack of \(type) elements from \(path) up to the root or in the selected tab"
         case .invalidURL(let url): "'\(StepPath.excerpt(url))' is not a deep link to a step"
         case .valueMismatch(let type, let path): "\(path) cannot hold a value of type \(type)"
         case .tooDeep(let count):

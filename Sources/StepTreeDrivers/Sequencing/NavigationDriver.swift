@@ -19,9 +19,18 @@ public protocol NavigationDriver: AnyObject {
     /// Applies `update` and returns when it is on screen, its animations completed.
     /// - Parameter update: The events to apply together and the state they lead to.
     func apply(_ update: NavigationUpdate<Root>) async
+    /// Takes `state`, which shows the same screens as the update applied last (a value changed
+    /// in place): what a driver reads of the state on every update, such as whether a gesture
+    /// may dismiss each modal (``ScreenModal/isUserDismissible``, which a rule on the modal's
+    /// value may decide), it follows here too. Nothing by default.
+    /// - Parameter state: The state on screen now.
+    func refresh(_ state: Root)
 }
 
 extension NavigationDriver {
     /// One modal layer per update.
     public var coalescing: NavigationPlan.Coalescing { [] }
+
+    /// Nothing: a driver that reads nothing of a state it shows already.
+    public func refresh(_ state: Root) {}
 }

@@ -141,8 +141,12 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
         foldGestures()
         if pending.isEmpty, applied != target {
             pending = plan()
-            // Nothing on screen differs: the target is what is shown.
-            if pending.isEmpty { applied = target }
+            // Nothing on screen differs: the target is what is shown, its values for the driver
+            // to follow (a modal's dismissal rule).
+            if pending.isEmpty {
+                applied = target
+                driver.refresh(target)
+            }
         }
         return pending.first
     }

@@ -27,6 +27,10 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     public private(set) var screensBuilt: [StepPath] = []
     /// Told of each frame the user removed by gesture: its path and identity.
     public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
+    /// Told of each tap on a tab, the selected one included (a re-tap): the tab's path, for
+    /// ``Navigator/userDidSelectTab(path:reselect:)``, which pops a re-tapped tab to its root
+    /// through the sequencer (the window holds back a pop of its own), as the UIKit driver's.
+    public var onUserSelectedTab: ((StepPath) -> Void)?
 
     /// What one update may hold; several dismissals by default, as UIKit's `dismiss` on a
     /// presenter closes every modal above it.
@@ -57,7 +61,15 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
         navigations[.root] = root
         for change in hierarchy.build(state) { build(change) }
         window.onUserRemoved = { [weak self] frame in self?.userRemoved(frame) }
+        window.onUserTappedTab = { [weak self] tabBar, key in
+            guard let path = ControllerHierarchy<Root>.tab(key, of: tabBar.owner) else { return }
+            self?.onUserSelectedTab?(path)
+        }
     }
+
+    /// The tab bar of the node at `owner`, if the window has one: what a test taps
+    /// (``SimulatedWindow/userTapsTab(_:in:)``).
+    public func tabBar(at owner: StepPath) -> SimulatedTabBarController? { tabBars[owner] }
 
     /// Applies `update` with the window's transitions and returns when the last has finished.
     ///
@@ -81,6 +93,21 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
             } catch {
                 // Recorded by the window; the next changes still run.
             }
+        }
+        followDismissal(of: update.state)
+    }
+
+    /// Follows what `state`, whose screens the window shows already, says of them: whether the
+    /// user may swipe each modal away.
+    public func refresh(_ state: Root) {
+        followDismissal(of: state)
+    }
+
+    /// Lets the user swipe each presented modal away, or not, as `state` says now (a rule on a
+    /// modal's value may change it while nothing else does).
+    private func followDismissal(of state: Root) {
+        for modal in ScreenState(state).modals {
+            navigations[.modal(modal.path)]?.isModalInPresentation = !modal.isUserDismissible
         }
     }
 

@@ -7,8 +7,9 @@ import StepTree
 /// presenting, any transition while another one runs) and records every refusal.
 ///
 /// Gestures (``userSwipesBack()``, ``userSwipesDown()``) change the hierarchy as the user would
-/// and report the removed frame to ``onUserRemoved``; one made during a transition happens
-/// when it ends.
+/// and report the removed frame to ``onUserRemoved``; a tap on a tab bar
+/// (``userTapsTab(_:in:)``) is reported to ``onUserTappedTab``. One made during a transition
+/// happens when it ends.
 @MainActor
 public final class SimulatedWindow {
     /// How long each animated transition takes.
@@ -44,6 +45,8 @@ public final class SimulatedWindow {
     public private(set) var isTransitioning = false
     /// Told of each frame the user removed by gesture.
     public var onUserRemoved: ((ScreenFrame) -> Void)?
+    /// Told of each tap on a tab (a re-tap too): the tab bar and the tab's key.
+    public var onUserTappedTab: ((SimulatedTabBarController, String) -> Void)?
 
     private let wait: (Duration) async -> Void
     private var deferredGestures: [() -> Void] = []
@@ -224,6 +227,54 @@ public final class SimulatedWindow {
         presenter.presentedViewController = nil
         log.append("gesture dismiss \(frame)")
         onUserRemoved?(frame)
+    }
+
+    /// The user taps the tab `key` of `tabBar`.
+    ///
+    /// Another tab is shown at once, as UIKit's tab bar does; a re-tap (the selected tab) changes nothing here, as an adapter holds back
+    /// UIKit's own pop (the model's pops come back as an update). Both are reported to
+    /// ``onUserTappedTab``. A tab bar the user cannot see (under a modal, in a tab not selected,
+    /// in a frame covered by another) or a key it lacks takes no tap: logged as refused.
+    public func userTapsTab(_ key: String, in tabBar: SimulatedTabBarController) {
+        guard !isTransitioning else {
+            deferredGestures.append { [weak self] in self?.userTapsTab(key, in: tabBar) }
+            return
+        }
+        guard tabBar.viewControllers.contains(where: { $0.container.path.last == key }),
+            shows(tabBar, in: topmost)
+        else {
+            log.append("gesture refused tap \(tabBar.owner) \(key)")
+            return
+        }
+        if tabBar.selectedKey == key {
+            log.append("gesture reselect \(tabBar.owner) \(key)")
+        } else {
+            tabBar.selectedKey = key
+            log.append("gesture select \(tabBar.owner) \(key)")
+        }
+        onUserTappedTab?(tabBar, key)
+    }
+
+    /// Whether the user sees `target` in what `controller` shows: a navigation controller's
+    /// top, a tab bar's selected tab, a controller's children.
+    private func shows(_ target: SimulatedViewController, in controller: SimulatedViewController)
+        -> Bool
+    {
+        if controller === target { return true }
+        var inside = controller.children
+        if let navigation = controller as? SimulatedNavigationController,
+            let top = navigation.viewControllers.last
+        {
+            inside.append(top)
+        }
+        if let tabs = controller as? SimulatedTabBarController,
+            let selected = tabs.viewControllers.first(where: {
+                $0.container.path.last == tabs.selectedKey
+            })
+        {
+            inside.append(selected)
+        }
+        return inside.contains { shows(target, in: $0) }
     }
 
     // MARK: Reading

@@ -12,6 +12,7 @@ final class UIChangeRecorder: StepsObserver {
         let marks =
             (change.transaction.isAppliedByUI ? " [UI]" : "")
             + (change.transaction.animated ? "" : " [not animated]")
+            + (change.reselectedTab.map { " [reselect \($0)]" } ?? "")
         log.withLock { $0.append("\(change)\(marks)") }
     }
 }
@@ -36,10 +37,14 @@ final class UIChangeRecorder: StepsObserver {
             tab.set(.explore)  // the user taps the explore tab
             #expect(navigator.root.selected == StepSelection(.explore))
             #expect(tab.get() == .explore)
-            tab.set(.explore)  // the same tab again: nothing
+            tab.set(.explore)  // the same tab again: a reselection, with no events
             tab.set(nil)  // content is not cleared from the UI
             tab.set(.login)  // not a content child
-            #expect(recorder.lines == ["#1 userGesture: select / home -> explore [UI]"])
+            #expect(
+                recorder.lines == [
+                    "#1 userGesture: select / home -> explore [UI]",
+                    "#2 userGesture:  [reselect /explore]",
+                ])
         }
     }
 

@@ -27,6 +27,7 @@ import Testing
         #expect(
             recorder.lines == [
                 "#1 userGesture: pop /profile/friends/bob, pop /profile/friends/ann"
+                    + " [reselect /profile]"
             ])
     }
 
@@ -39,11 +40,12 @@ import Testing
             navigator.selectionBinding(at: .root).set("profile")
         }
         #expect(navigator.frames(in: "profile") == [])
-        #expect(recorder.lines == ["#1 userGesture: pop /profile/detail"])
+        #expect(recorder.lines == ["#1 userGesture: pop /profile/detail [reselect /profile]"])
     }
 
-    @Test func aReTapWithNoneChangesNothing() throws {
-        let navigator = Navigator(try Self.deepInProfile())
+    @Test func aReTapWithNoneChangesNothingButIsReported() throws {
+        let start = try Self.deepInProfile()
+        let navigator = Navigator(start)
         let recorder = UIChangeRecorder()
         let tab = navigator.selectionBinding(reselect: .none)
         StepsObservation.withObserver(recorder) {
@@ -51,16 +53,41 @@ import Testing
             tab.set(.home)
         }
         #expect(navigator.root.selected == StepSelection(.home))
-        #expect(recorder.lines == ["#1 userGesture: select / profile -> home [UI]"])
+        #expect(navigator.root.profile.friends.ids == ["ann", "bob"])
+        #expect(
+            recorder.lines == [
+                "#1 userGesture:  [reselect /profile]",
+                "#2 userGesture: select / profile -> home [UI]",
+            ])
     }
 
-    @Test func aReTapOnATabAtItsRootTellsNoOne() {
+    /// Selecting what is selected emits no event (SPEC), but the re-tap is still a change
+    /// observers get, for scroll-to-top and analytics.
+    @Test func aReTapOnATabAtItsRootIsAReselectionWithNoEvents() async throws {
         let navigator = Navigator(AppSteps())
+        let changes = navigator.changes
         let recorder = UIChangeRecorder()
-        StepsObservation.withObserver(recorder) {
+        try StepsObservation.withObserver(recorder) { () throws in
             navigator.selectionBinding(at: .root).set("home")
+            try navigator.userDidSelectTab(path: "home")
         }
-        #expect(recorder.lines == [])
+        #expect(
+            recorder.lines == [
+                "#1 userGesture:  [reselect /home]", "#2 userGesture:  [reselect /home]",
+            ])
+        #expect(navigator.root == AppSteps())
+        var iterator = changes.makeAsyncIterator()
+        let change = try #require(await iterator.next())
+        #expect(change.reselectedTab == "/home")
+        #expect(change.events.isEmpty)
+        #expect(change.old == change.new)
+        #expect(change.transaction.isAppliedByUI == false)
+        // A tap on another tab is no reselection.
+        try navigator.userDidSelectTab(path: "profile")
+        _ = try #require(await iterator.next())
+        let tap = try #require(await iterator.next())
+        #expect(tap.reselectedTab == nil)
+        #expect(tap.events.map(\.description) == ["select / home -> profile"])
     }
 
     @Test func aTabBarReportsTapsAndReTaps() throws {
@@ -75,7 +102,8 @@ import Testing
             recorder.lines == [
                 "#1 userGesture: select / profile -> home [UI]",
                 "#2 userGesture: select / home -> profile [UI]",
-                "#3 userGesture: pop /profile/friends/bob, pop /profile/friends/ann",
+                "#3 userGesture: pop /profile/friends/bob, pop /profile/friends/ann"
+                    + " [reselect /profile]",
             ])
     }
 
@@ -97,6 +125,7 @@ import Testing
         let change = try #require(await iterator.next())
         #expect(change.cause == .userGesture)
         #expect(change.transaction.isAppliedByUI == false)
+        #expect(change.reselectedTab == "/profile")
         #expect(change.new.profile.friends.ids == [])
         #expect(
             change.disappeared.map(\.path.description) == [
@@ -164,6 +193,6 @@ struct GuardedTabs: StepsCollection {
         try StepsObservation.withObserver(recorder) { () throws in
             try navigator.userDidSelectTab(path: "home")
         }
-        #expect(recorder.lines == ["#3 userGesture: pop /home/detail"])
+        #expect(recorder.lines == ["#3 userGesture: pop /home/detail [reselect /home]"])
     }
 }

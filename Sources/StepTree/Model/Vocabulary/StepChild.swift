@@ -6,19 +6,22 @@ public struct StepChild<Node: StepsCollection>: Sendable {
     @usableFromInline let accessor: StepAccessor
     /// Whether a gesture may dismiss the step when it is presented.
     @usableFromInline let userDismissible: Bool
+    /// When set, whether a gesture may dismiss it, from its current value (it then decides).
+    @usableFromInline let dismissalRule: DismissalRule?
 
     // Inlinable, like the factories below, so that the child's accessor type is made where the
     // table is declared, for the concrete node and value types.
     @_alwaysEmitIntoClient
     init<Value: StepValue>(
         _ key: Node.Key, _ keyPath: WritableKeyPath<Node, Step<Value>> & Sendable, kind: StepKind,
-        userDismissible: Bool = true
+        userDismissible: Bool = true, dismissalRule: DismissalRule? = nil
     ) {
         self.key = key
         self.name = key.rawValue
         self.kind = kind
         self.accessor = ChildAccessor(keyPath)
         self.userDismissible = userDismissible
+        self.dismissalRule = dismissalRule
     }
 
     /// A tab: stays mounted and keeps its own navigation stack.

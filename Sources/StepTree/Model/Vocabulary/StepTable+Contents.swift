@@ -16,6 +16,8 @@ extension StepTable {
         @usableFromInline let kinds: [StepKind]
         /// Whether each child, if presented, may be dismissed by a gesture.
         let userDismissible: [Bool]
+        /// The rule of each child whose value decides whether a gesture may dismiss it.
+        let dismissalRules: [DismissalRule?]
         @usableFromInline let accessors: [StepAccessor]
         @usableFromInline let keyList: [Node.Key]
         @usableFromInline let indexByKey: [Node.Key: Int]
@@ -55,6 +57,7 @@ extension StepTable {
             self.hasTabs = tabs > 0
             self.kinds = children.map(\.kind)
             self.userDismissible = children.map(\.userDismissible)
+            self.dismissalRules = children.map(\.dismissalRule)
             self.accessors = children.map(\.accessor)
             let offsets = children.map { $0.accessor.offset ?? -1 }
             self.offsets = offsets

@@ -107,7 +107,11 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         withContents { $0.layers[index] }
     }
     override func childIsUserDismissible(_ index: Int) -> Bool {
-        withContents { $0.userDismissible[index] }
+        // A rule reads the child's current value, so the answer follows every edit.
+        guard let rule = withContents({ $0.dismissalRules[index] }) else {
+            return withContents { $0.userDismissible[index] }
+        }
+        return rule.allows(child(index).storage.anyValue)
     }
 
     override func childIndex(forSegment key: SegmentBytes) -> Int? {
