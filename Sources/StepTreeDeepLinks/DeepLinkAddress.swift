@@ -71,7 +71,8 @@ struct DeepLinkAddress: Sendable {
             components.port == nil
         else { throw fail(.unexpectedAuthority) }
         encoded += StepPath.urlSegments(components.percentEncodedPath)
-        guard !encoded.isEmpty else { throw fail(.emptyPath) }
+        // A universal link may name its host's root, which only a root pattern takes.
+        guard !encoded.isEmpty || self.host != nil else { throw fail(.emptyPath) }
         guard encoded.count <= limits.maximumSegments else {
             throw fail(.tooManySegments(encoded.count))
         }

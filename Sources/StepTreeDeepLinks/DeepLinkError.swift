@@ -54,6 +54,9 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
 
         /// The pattern that matches the path requires this query item.
         case missingQueryItem(String, pattern: String)
+        /// The link has this query item, which the pattern that matches its path does not
+        /// name, and the router refuses unknown query items (``DeepLinkQueryItems/refuse``).
+        case unknownQueryItem(String, pattern: String)
         /// The query item's value does not have its placeholder's type.
         case invalidQueryValue(String, pattern: String)
         /// An integer that does not fit in `Int`, for this placeholder.
@@ -102,6 +105,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case conflicts(with: String)
         /// The target names this placeholder, which the pattern does not have.
         case unknownTargetPlaceholder(String)
+        /// A target or a screen beneath names this optional capture, which a link may lack.
+        case optionalInTarget(String)
         /// A target, a screen beneath it or a fallback tab is not a path of keys and
         /// `<placeholder>` segments (a target or a screen beneath may start with `./`, a
         /// fallback tab may not; none may have an empty, `.` or `..` segment, which names no
@@ -144,6 +149,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
                 "query item '\(StepPath.excerpt(name))' appears more than once"
             case .missingQueryItem(let name, let pattern):
                 "lacks the query item '\(name)' that '\(pattern)' requires"
+            case .unknownQueryItem(let name, let pattern):
+                "has the query item '\(StepPath.excerpt(name))', which '\(pattern)' does not name"
             case .invalidQueryValue(let name, let pattern):
                 "query item '\(name)' does not have the type '\(pattern)' requires"
             case .numberOutOfRange(let text, let placeholder):
@@ -172,6 +179,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
             case .conflicts(let other):
                 "matches the same links as '\(other)', registered before"
             case .unknownTargetPlaceholder(let name): "the target uses '<\(name)>', not captured"
+            case .optionalInTarget(let name):
+                "a path uses '<\(name)>', an optional query item a link may lack"
             case .malformedTarget(let text): "target '\(StepPath.excerpt(text))' is not a step path"
             case .malformedTable(let problem): problem
             }

@@ -54,6 +54,15 @@ public enum DeepLinkOrigin: Hashable, Sendable {
     }
 }
 
+/// What a query item that the matching pattern does not name does to a link.
+public enum DeepLinkQueryItems: Hashable, Sendable {
+    /// The item is left out of the captures; a handler still sees it in
+    /// ``DeepLinkMatch/query``.
+    case ignore
+    /// The link is refused with ``DeepLinkError/Reason/unknownQueryItem(_:pattern:)``.
+    case refuse
+}
+
 /// How a matched route lands on its target.
 public enum DeepLinkLanding: Hashable, Sendable {
     /// Exactly on the target: what would cover it is cleared (``StepNode/show(path:with:)``).

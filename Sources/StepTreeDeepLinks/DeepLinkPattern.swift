@@ -125,6 +125,14 @@ enum DeepLinkScope: Hashable, Sendable {
     case wildcard(String)
     /// `https://<name>/…`: a universal link to any host, captured.
     case anyHost
+
+    /// Whether its links have a host: a pattern with no segment is then the host's root.
+    var hasHost: Bool {
+        switch self {
+        case .any, .scheme: false
+        case .host, .wildcard, .anyHost: true
+        }
+    }
 }
 
 /// A registered pattern, parsed: `product/<int:id>/reviews?sort=<order>`, optionally after an
@@ -138,13 +146,38 @@ package struct DeepLinkPattern: Sendable {
     let hostName: String?
     /// The path segments.
     let segments: [DeepLinkPiece]
-    /// The query items by name: each a placeholder (never a rest), required in a link.
+    /// The query items by name: each a placeholder (never a rest), required in a link unless
+    /// its name is in ``optional``.
     let query: [String: DeepLinkPiece]
+    /// The names of the optional query items' placeholders, written `<name?>`.
+    package let optional: Set<String>
+    /// The field of a screen each capture written `<name as field>` fills, by capture name.
+    ///
+    /// `_` for a capture no screen reads (`<name as _>`); any other capture fills its own name.
+    package let fields: [String: String]
 
-    /// Every placeholder name: the host's, the path's, then the query's by item name.
+    /// Every placeholder name: the host's, the path's, then the query's by item name; an
+    /// ignored `<_>` has none.
     package var names: [String] {
-        (hostName.map { [$0] } ?? []) + segments.compactMap(\.name)
-            + query.keys.sorted().compactMap { query[$0]?.name }
+        ((hostName.map { [$0] } ?? []) + segments.compactMap(\.name)
+            + query.keys.sorted().compactMap { query[$0]?.name })
+            .filter { $0 != DeepLinkPattern.ignored }
+    }
+
+    /// The name of a capture no screen reads: `<_>`, `<int:_>`; as a field, `<name as _>`.
+    package static let ignored = "_"
+
+    /// The field capture `name` fills, or `nil` when it is ignored.
+    package func field(of name: String) -> String? {
+        let field = fields[name] ?? name
+        return field == Self.ignored ? nil : field
+    }
+
+    /// The names of the required query items, and of the optional ones: what tells two
+    /// patterns of the same path apart.
+    var querySignature: [Set<String>] {
+        let optionalItems = Set(query.filter { optional.contains($0.value.name ?? "") }.keys)
+        return [Set(query.keys).subtracting(optionalItems), optionalItems]
     }
 
     /// Every placeholder by name, without prefixes: the host's is untyped text.
@@ -176,15 +209,22 @@ package struct DeepLinkPattern: Sendable {
             } else {
                 (rest, Substring())
             }
-        guard !path.isEmpty else { throw fail(.emptyPattern) }
+        // A host's root (`https://example.com/`) is a pattern with no segment.
+        let hasHost = hostName != nil || scope.hasHost
+        guard !path.isEmpty || hasHost else { throw fail(.emptyPattern) }
         var names = Set(hostName.map { [$0] } ?? [])
+        var fields: [String: String] = [:]
+        var optional: Set<String> = []
         var segments: [DeepLinkPiece] = []
-        for (index, part) in StepPath.split(path).enumerated() {
-            guard !part.isEmpty else { throw fail(.emptySegment(index: index)) }
+        for (index, written) in StepPath.split(path).enumerated() where !path.isEmpty {
+            guard !written.isEmpty else { throw fail(.emptySegment(index: index)) }
+            // `?` starts the query, so a segment cannot be written optional.
+            let (part, field, _) = try Self.annotations(of: written, in: text)
             let piece = try DeepLinkPiece(part, in: text)
-            if let name = piece.name, !names.insert(name).inserted {
+            if let name = piece.name, name != Self.ignored, !names.insert(name).inserted {
                 throw fail(.duplicatePlaceholder(name))
             }
+            if let name = piece.name, let field { fields[name] = field }
             if let last = segments.last, case .rest(let name) = last {
                 throw fail(.restNotLast(name))
             }
@@ -197,14 +237,50 @@ package struct DeepLinkPattern: Sendable {
                 query[String(parts[0])] == nil,
                 parts[1].utf8.first == UInt8(ascii: "<")
             else { throw fail(.malformedQueryItem(String(item))) }
-            let piece = try DeepLinkPiece(parts[1], in: text)
-            guard let name = piece.name else { throw fail(.malformedQueryItem(String(item))) }
+            let (value, field, isOptional) = try Self.annotations(of: parts[1], in: text)
+            let piece = try DeepLinkPiece(value, in: text)
+            // An ignored query item would be a name no link needs: leave it out instead.
+            guard let name = piece.name, name != Self.ignored else {
+                throw fail(.malformedQueryItem(String(item)))
+            }
             if case .rest = piece { throw fail(.restNotLast(name)) }
             guard names.insert(name).inserted else { throw fail(.duplicatePlaceholder(name)) }
+            if let field { fields[name] = field }
+            if isOptional { optional.insert(name) }
             query[String(parts[0])] = piece
         }
         self.segments = segments
         self.query = query
+        self.optional = optional
+        self.fields = fields
+    }
+
+    /// A segment or query value without the annotations of its placeholder: the field it
+    /// fills (`<slug as project>`, `<int:id as _>`) and whether it is optional (`<name?>`,
+    /// `<int:n? as page>`; only a query item may be).
+    /// - Throws: ``DeepLinkError/Reason/malformedPlaceholder(_:)`` for an annotation that
+    ///   names no field.
+    private static func annotations(of part: Substring, in pattern: String) throws(DeepLinkError)
+        -> (Substring, field: String?, optional: Bool)
+    {
+        let bytes = part.utf8
+        guard bytes.last == UInt8(ascii: ">"), let open = bytes.lastIndex(of: UInt8(ascii: "<"))
+        else { return (part, nil, false) }
+        var inner = Substring(bytes[bytes.index(after: open)..<bytes.index(before: bytes.endIndex)])
+        var field: String?
+        if let range = inner.range(of: " as ") {
+            let name = String(inner[range.upperBound...])
+            guard name == Self.ignored || DeepLinkTemplate.isFieldName(name) else {
+                throw DeepLinkError(pattern: pattern, reason: .malformedPlaceholder(String(part)))
+            }
+            field = name
+            inner = inner[..<range.lowerBound]
+        }
+        let isOptional = inner.utf8.last == UInt8(ascii: "?")
+        if isOptional { inner = Substring(inner.utf8.dropLast()) }
+        guard field != nil || isOptional else { return (part, nil, false) }
+        let written = String(Substring(bytes[...open])) + String(inner) + ">"
+        return (Substring(written), field, isOptional)
     }
 
     /// The origin `text` starts with, and the rest of it: `scheme://` (before the first `/`,
@@ -306,6 +382,15 @@ package struct DeepLinkTemplate: Hashable, Sendable {
             }
         }
         self.parts = parts
+    }
+
+    /// Whether `name` can name a field: ASCII letters, digits and `_`, not starting with a digit.
+    static func isFieldName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
+        return name.utf8.allSatisfy {
+            (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                || $0 == UInt8(ascii: "_")
+        }
     }
 
     /// Whether `segment` is `.` or `..`, which name no step: a link may not hold one either.

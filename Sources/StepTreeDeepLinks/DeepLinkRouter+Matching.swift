@@ -55,14 +55,49 @@ extension DeepLinkRouter {
         for scope in scopes {
             guard let trie = tries[scope] else { continue }
             switch trie.match(address.segments) {
-            case .route(let index): return .route(index)
+            case .route(let index): return .route(best(index, for: address.query))
             case .none(let got): reached = max(reached, got)
             }
         }
         return .none(reached: reached)
     }
 
+    /// Of the route the trie found and those of the same path with other query items, the one
+    /// for a link with `query`: of those whose required items it has, the one with the most
+    /// items it has, then the fewest it names, then the first registered; `index` when none has
+    /// all its required items (its match names the first missing one).
+    /// - Complexity: O(*r* · *q*) for *r* routes of that path with *q* query items each.
+    func best(_ index: Int, for query: [String: String]) -> Int {
+        guard let others = alternatives[index] else { return index }
+        var best: (index: Int, present: Int, named: Int)?
+        for candidate in [index] + others {
+            let items = routes[candidate].pattern.query
+            let optional = routes[candidate].pattern.optional
+            var present = 0
+            var complete = true
+            for (item, piece) in items {
+                if query[item] != nil {
+                    present += 1
+                } else if !optional.contains(piece.name ?? "") {
+                    complete = false
+                }
+            }
+            guard complete else { continue }
+            if let found = best,
+                found.present > present || (found.present == present && found.named <= items.count)
+            {
+                continue
+            }
+            best = (candidate, present, items.count)
+        }
+        return best?.index ?? index
+    }
+
     func unmatched(_ address: DeepLinkAddress, reached: Int, _ url: URL) -> DeepLinkError {
+        // A host's root no route takes names no step.
+        if address.segments.isEmpty {
+            return DeepLinkError(link: url.absoluteString, reason: .emptyPath)
+        }
         let reason: DeepLinkError.Reason =
             reached < address.segments.count
             ? .unknownSegment(address.segments[reached], index: reached) : .incomplete
@@ -88,6 +123,11 @@ extension DeepLinkRouter {
             // A rest is the whole last segment of a path (never prefixed, never a query item):
             // the loop below captures it.
             case .literal, .prefixed, .rest: return nil
+            // An ignored capture is checked as its type says, and kept nowhere.
+            case .int(let name) where name == DeepLinkPattern.ignored:
+                return Int(text) == nil ? .numberOutOfRange(text, placeholder: name) : nil
+            case .text(let name) where name == DeepLinkPattern.ignored: return nil
+            case .uuid(let name) where name == DeepLinkPattern.ignored: return nil
             case .text(let name): captures[name] = .text(text)
             case .int(let name):
                 guard let value = Int(text) else {
@@ -114,12 +154,20 @@ extension DeepLinkRouter {
             }
             // The link's own segments, as read: never split again from their joined text.
             let rest = Array(address.segments[index...])
+            if name == DeepLinkPattern.ignored { continue }
             captures[name] = .rest(rest)
             values[name] = rest.joined(separator: "/")
+        }
+        if unknownQueryItems == .refuse,
+            let unknown = address.query.keys.sorted().first(where: { pattern.query[$0] == nil })
+        {
+            throw fail(.unknownQueryItem(unknown, pattern: pattern.text))
         }
         for name in pattern.query.keys.sorted() {
             guard let piece = pattern.query[name] else { continue }
             guard let text = address.query[name] else {
+                // A missing optional item leaves its field at its default.
+                if pattern.optional.contains(piece.name ?? "") { continue }
                 throw fail(.missingQueryItem(name, pattern: pattern.text))
             }
             let valid =

@@ -74,12 +74,15 @@ extension DeepLinkRouter {
         let local = Array(path.segments.dropFirst(base.segments.count))
         let target = declaration.target
         var found: [[String: [String]]] = []
-        if var captures = target.captures(in: StepPath(local), restNames: rests),
-            let payload = DeepLinkPayload.captures(
-                declaration.payload, from: resolved.target.anyValue, restNames: rests)
-        {
-            captures.merge(payload) { path, _ in path }
-            found.append(captures)
+        if var captures = target.captures(in: StepPath(local), restNames: rests) {
+            captures.merge(
+                DeepLinkPayload.captures(
+                    declaration.payload, from: resolved.target.anyValue, restNames: rests,
+                    isTarget: true)
+            ) { path, _ in path }
+            if let complete = beneathPayload(captures, declaration, under: base, resolved, rests) {
+                found.append(complete)
+            }
         }
         guard pushing else { return found }
         for (depth, step) in resolved.steps.enumerated() where depth >= base.segments.count {
@@ -93,14 +96,48 @@ extension DeepLinkRouter {
             let screen: StepNodeStorage? =
                 element.requiresContent
                 ? (depth + 2 < resolved.nodes.count ? resolved.nodes[depth + 2] : nil) : element
-            guard let screen,
-                let payload = DeepLinkPayload.captures(
-                    declaration.payload, from: screen.anyValue, restNames: rests)
-            else { continue }
-            captures.merge(payload) { path, _ in path }
-            found.append(captures)
+            guard let screen else { continue }
+            captures.merge(
+                DeepLinkPayload.captures(
+                    declaration.payload, from: screen.anyValue, restNames: rests, isTarget: true)
+            ) { path, _ in path }
+            if let complete = beneathPayload(captures, declaration, under: base, resolved, rests) {
+                found.append(complete)
+            }
         }
         return found
+    }
+
+    /// `captures` with the payload captures they lack read back from the screens beneath,
+    /// each found at its path filled with the captures known (a screen beneath that pushed is
+    /// not found); `nil` when one is still missing.
+    private func beneathPayload(
+        _ captures: [String: [String]], _ declaration: Declaration, under base: StepPath,
+        _ resolved: ResolvedPath, _ rests: Set<String>
+    ) -> [String: [String]]? {
+        var captures = captures
+        var missing = declaration.payload.filter { captures[$0.capture] == nil }
+        guard !missing.isEmpty else { return captures }
+        let storage = resolved.nodes[0]
+        for template in declaration.beneath where !missing.isEmpty {
+            var segments = template.isRelative ? base.segments : []
+            for part in template.parts {
+                switch part {
+                case .key(let key): segments.append(key)
+                case .capture(let name): segments += captures[name] ?? []
+                }
+            }
+            guard let screen = try? ResolvedPath(StepPath(segments).parts, from: storage) else {
+                continue
+            }
+            captures.merge(
+                DeepLinkPayload.captures(
+                    missing, from: screen.target.anyValue, restNames: rests, isTarget: false)
+            ) { known, _ in known }
+            missing.removeAll { captures[$0.capture] != nil }
+        }
+        // An optional item no screen holds is left out of the link.
+        return missing.allSatisfy(\.isOptional) ? captures : nil
     }
 
     /// The text of a link to `pattern` with these captures, from the origin the pattern names,

@@ -57,9 +57,23 @@ extension DeepLinkRouter {
             try under.append(DeepLinkTemplate(path, pattern: pattern, names: names))
         }
         let used = under.reduce(template.names) { $0.union($1.names) }
+        if let name = parsed.names.first(where: {
+            used.contains($0) && parsed.optional.contains($0)
+        }) {
+            throw DeepLinkError(pattern: pattern, reason: .optionalInTarget(name))
+        }
+        var payload: [DeepLinkFilling] = []
+        for name in parsed.names where !used.contains(name) {
+            guard let field = parsed.field(of: name) else { continue }
+            guard !payload.contains(where: { $0.field == field }) else {
+                throw DeepLinkError(pattern: pattern, reason: .duplicatePlaceholder(field))
+            }
+            payload.append(
+                DeepLinkFilling(
+                    capture: name, field: field, isOptional: parsed.optional.contains(name)))
+        }
         let declaration = Declaration(
-            target: template, beneath: under, fallbackTab: fallbackTab,
-            payload: parsed.names.filter { !used.contains($0) })
+            target: template, beneath: under, fallbackTab: fallbackTab, payload: payload)
         if let fallbackTab, !declaration.isRelative || !DeepLinkTemplate.canBeTab(fallbackTab) {
             throw DeepLinkError(pattern: pattern, reason: .malformedTarget(fallbackTab.description))
         }

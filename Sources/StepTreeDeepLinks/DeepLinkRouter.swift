@@ -111,8 +111,9 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         let target: DeepLinkTemplate
         let beneath: [DeepLinkTemplate]
         let fallbackTab: StepPath?
-        /// The captures no path uses, in pattern order: the pushed screen's payload.
-        let payload: [String]
+        /// The captures no path uses and no screen ignores, in pattern order: what fills the
+        /// screens the route opens, each screen the fields it has.
+        let payload: [DeepLinkFilling]
 
         var isRelative: Bool { target.isRelative || beneath.contains(where: \.isRelative) }
     }
@@ -125,6 +126,9 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     }
 
     private(set) var routes: [Route] = []
+    /// The routes of the same origin and path shape as a route but other query items, by the
+    /// route the trie holds (see ``add(_:_:gate:)``).
+    private(set) var alternatives: [Int: [Int]] = [:]
     /// The patterns of each origin scope.
     private(set) var tries: [DeepLinkScope: DeepLinkTrie] = [:]
     /// The suffixes of the wildcard scopes, longest first.
@@ -137,6 +141,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     public let fallbackToPath: Bool
     /// The bounds a link must keep.
     public let limits: DeepLinkLimits
+    /// What a query item the matching pattern does not name does to a link.
+    public let unknownQueryItems: DeepLinkQueryItems
 
     /// Creates a router.
     /// - Parameters:
@@ -145,14 +151,18 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     ///   - landing: How absolute targets and fallback paths are landed on.
     ///   - fallbackToPath: Land a link no pattern matches on the step path it names.
     ///   - limits: The bounds a link must keep.
+    ///   - unknownQueryItems: Whether a link with a query item its pattern does not name is
+    ///     matched, the item ignored, or refused.
     public init(
         origins: [DeepLinkOrigin] = [], landing: DeepLinkLanding = .show,
-        fallbackToPath: Bool = true, limits: DeepLinkLimits = .standard
+        fallbackToPath: Bool = true, limits: DeepLinkLimits = .standard,
+        unknownQueryItems: DeepLinkQueryItems = .ignore
     ) {
         self.origins = origins
         self.landing = landing
         self.fallbackToPath = fallbackToPath
         self.limits = limits
+        self.unknownQueryItems = unknownQueryItems
     }
 
     /// Stores a route, refused when the router takes no link from its origin or its path has
@@ -166,8 +176,18 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         }
         var trie = tries[pattern.scope] ?? DeepLinkTrie()
         if let existing = trie.insert(pattern.segments, route: routes.count) {
-            throw DeepLinkError(
-                pattern: pattern.text, reason: .conflicts(with: routes[existing].pattern.text))
+            // The same path with other query items, where one of the two has optional ones, is
+            // another route, chosen by the link's query items (``best(_:for:)``).
+            let same = ([existing] + (alternatives[existing] ?? [])).first {
+                let other = routes[$0].pattern
+                return other.querySignature == pattern.querySignature
+                    || (other.optional.isEmpty && pattern.optional.isEmpty)
+            }
+            if let same {
+                throw DeepLinkError(
+                    pattern: pattern.text, reason: .conflicts(with: routes[same].pattern.text))
+            }
+            alternatives[existing, default: []].append(routes.count)
         }
         tries[pattern.scope] = trie
         if case .wildcard(let suffix) = pattern.scope, !wildcards.contains(suffix) {

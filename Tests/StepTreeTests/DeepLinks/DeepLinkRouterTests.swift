@@ -446,7 +446,8 @@ struct DeepLinkRouterTests {
             "origin 'https://a b/' is not scheme:// or https://host/"
         ),
         ("https://<h>/<h>", .duplicatePlaceholder("h"), "placeholder 'h' appears twice"),
-        ("https://x.com/", .emptyPattern, "the pattern is empty"),
+        // A host's root is a pattern; a custom scheme's is not.
+        ("myapp://", .emptyPattern, "the pattern is empty"),
         (
             "http://x.com/a", .originNotAccepted("http://"),
             "the router accepts no link from 'http://'"

@@ -1,0 +1,208 @@
+import Foundation
+import StepTree
+import StepTreeDeepLinks
+import Testing
+
+/// Captures fill every screen a route opens, by field name; a capture may be ignored or bound
+/// to another field; query items may be optional; a host's root is a pattern.
+@Suite("Deep links: capture forms")
+struct DeepLinkCaptureFormsTests {
+    static func comments(_ creator: String, _ project: String, comment: Int? = nil)
+        -> FundDestination
+    {
+        .comments(FundComments(creator: creator, project: project, comment: comment))
+    }
+
+    @Test func capturesFillTheScreensBeneathByFieldName() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register(
+            "projects/<creator>/<project>/comments", showing: "project/path/comments",
+            beneath: ["project/page"])
+        var app = FundApp()
+        try router.route("fund://projects/ada/engine/comments", in: &app)
+        #expect(app.project.page.value == FundPage(creator: "ada", project: "engine"))
+        #expect(app.project.path.elements == [Self.comments("ada", "engine")])
+        #expect(app.visibleScreen.segments.first == "project")
+        #expect(
+            router.url(for: app, from: FundApp())?.absoluteString
+                == "fund://projects/ada/engine/comments")
+    }
+
+    /// A capture only a screen beneath reads is read back from it.
+    @Test func aCaptureOnlyTheScreenBeneathReadsIsPrintedFromIt() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register(
+            "projects/<creator>/<project>/updates/<int:update>", showing: "project/path/update",
+            beneath: ["project/page"])
+        var app = FundApp()
+        try router.route("fund://projects/ada/engine/updates/007", in: &app)
+        #expect(app.project.page.value == FundPage(creator: "ada", project: "engine"))
+        #expect(
+            app.project.path.elements == [
+                .update(FundUpdate(project: "engine", update: 7))
+            ])
+        #expect(
+            router.url(for: app, from: FundApp())?.absoluteString
+                == "fund://projects/ada/engine/updates/7")
+    }
+
+    @Test func aCaptureNoScreenReadsRefusesTheLinkNamingTheScreens() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register(
+            "projects/<creator>/<project>/<int:backers>/comments",
+            showing: "project/path/comments", beneath: ["project/page"])
+        var app = FundApp()
+        #expect(
+            throws: DeepLinkError(
+                link: "fund://projects/a/b/3/comments",
+                pattern: "projects/<creator>/<project>/<int:backers>/comments",
+                reason: .invalidPayload(
+                    "FundPage, FundComments have no field 'backers' that keeps the capture"))
+        ) {
+            try router.route("fund://projects/a/b/3/comments", in: &app)
+        }
+        #expect(app == FundApp())
+    }
+
+    @Test func anIgnoredCaptureFillsNothing() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register("profile/<_>", showing: "profile")
+        try router.register("people/<user as _>/<_>/<int:_>", showing: "profile/backed")
+        var app = FundApp()
+        try router.route("fund://profile/ada", in: &app)
+        #expect(app.visibleScreen == "profile/main")
+        try router.route("fund://people/ada/x/12", in: &app)
+        #expect(app.visibleScreen == "profile/backed")
+        #expect(router.match(URL(string: "fund://people/ada/x/12")!)?.string("user") == "ada")
+        // An ignored integer is still read as one.
+        #expect(router.match(URL(string: "fund://people/ada/x/y")!) == nil)
+        #expect(router.url(for: app) == nil)
+    }
+
+    @Test func aCaptureBoundToAnotherFieldFillsThatField() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register("p/<slug as project>/<by as creator>", showing: "project/page")
+        var app = FundApp()
+        try router.route("fund://p/engine/ada", in: &app)
+        #expect(app.project.page.value == FundPage(creator: "ada", project: "engine"))
+        let link = router.match(URL(string: "fund://p/engine/ada")!)
+        #expect(link?.string("slug") == "engine")
+        #expect(router.url(for: app)?.absoluteString == "fund://p/engine/ada")
+    }
+
+    @Test(arguments: [
+        ("a/<x as 1y>", DeepLinkError.Reason.malformedPlaceholder("<x as 1y>")),
+        ("a/<x as y-z>", .malformedPlaceholder("<x as y-z>")),
+        // `?` starts the query: an optional segment is no placeholder.
+        ("a/<x?>", .malformedPlaceholder("<x")),
+        ("a?q=<_>", .malformedQueryItem("q=<_>")),
+        ("a/<x>/<y as x>", .duplicatePlaceholder("x")),
+    ])
+    func badAnnotationsAreRefused(pattern: String, reason: DeepLinkError.Reason) {
+        var router = DeepLinkRouter<FundApp>()
+        #expect(throws: DeepLinkError(pattern: pattern, reason: reason)) {
+            try router.register(pattern, showing: "project/page")
+        }
+        #expect(router.match(URL(string: "x://a/b/c")!) == nil)
+    }
+
+    @Test func anOptionalCaptureCannotNameAStep() {
+        var router = DeepLinkRouter<FundApp>()
+        #expect(
+            throws: DeepLinkError(pattern: "a?c=<c?>", reason: .optionalInTarget("c"))
+        ) {
+            try router.register("a?c=<c?>", showing: "settings/<c>")
+        }
+    }
+
+    @Test func anOptionalQueryItemLeavesItsFieldAtItsDefault() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register(
+            "projects/<creator>/<project>/comments?comment=<int:comment?>",
+            showing: "project/path/comments", beneath: ["project/page"])
+        var app = FundApp()
+        try router.route("fund://projects/ada/engine/comments", in: &app)
+        #expect(app.project.path.elements == [Self.comments("ada", "engine")])
+        var named = FundApp()
+        try router.route("fund://projects/ada/engine/comments?comment=42&utm=x", in: &named)
+        #expect(
+            named.project.path.elements == [Self.comments("ada", "engine", comment: 42)]
+        )
+        #expect(
+            router.url(for: named, from: FundApp())?.absoluteString
+                == "fund://projects/ada/engine/comments?comment=42")
+        #expect(
+            router.url(for: app, from: FundApp())?.absoluteString
+                == "fund://projects/ada/engine/comments")
+        #expect(throws: DeepLinkError.self) {
+            try router.route("fund://projects/ada/engine/comments?comment=x", in: &app)
+        }
+    }
+
+    /// A pattern with optional items and the same path without them are two routes; a link
+    /// takes the one whose items it has the most of, then the one naming the fewest.
+    @Test func patternsOfOnePathDifferByTheirQueryItems() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register("discover", showing: "discover")
+        try router.register("discover?sort=<sort?>&category=<category?>", showing: "discover")
+        try router.register("discover?page=<int:page>&sort=<sort?>", showing: "discover")
+        #expect(
+            throws: DeepLinkError(
+                pattern: "discover?category=<c?>&sort=<s?>",
+                reason: .conflicts(with: "discover?sort=<sort?>&category=<category?>"))
+        ) {
+            try router.register("discover?category=<c?>&sort=<s?>", showing: "discover")
+        }
+        func pattern(_ link: String) -> String? { router.match(URL(string: link)!)?.pattern }
+        #expect(pattern("fund://discover") == "discover")
+        #expect(pattern("fund://discover?utm=1") == "discover")
+        #expect(pattern("fund://discover?sort=new") == "discover?sort=<sort?>&category=<category?>")
+        #expect(pattern("fund://discover?page=2") == "discover?page=<int:page>&sort=<sort?>")
+        var app = FundApp()
+        try router.route("fund://discover?category=art", in: &app)
+        #expect(app.discover.value == FundDiscover(category: "art"))
+    }
+
+    @Test func unknownQueryItemsMayBeRefused() throws {
+        var router = DeepLinkRouter<FundApp>(
+            origins: [.scheme("fund")], unknownQueryItems: .refuse)
+        try router.register("discover?sort=<sort?>", showing: "discover")
+        var app = FundApp()
+        try router.route("fund://discover?sort=new", in: &app)
+        #expect(app.discover.sort == "new")
+        let refused = DeepLinkError(
+            link: "fund://discover?utm=1",
+            reason: .unknownQueryItem("utm", pattern: "discover?sort=<sort?>"))
+        #expect(throws: refused) { try router.route("fund://discover?utm=1", in: &app) }
+        #expect(
+            refused.reason.description
+                == "has the query item 'utm', which 'discover?sort=<sort?>' does not name")
+        #expect(app.discover.sort == "new")
+    }
+
+    @Test func aHostsRootIsAPattern() throws {
+        var router = DeepLinkRouter<FundApp>(
+            origins: [.scheme("fund"), .universalLink(host: "clicks.example.com")])
+        try router.register("https://clicks.example.com/", showing: "discover")
+        try router.register(
+            "https://clicks.example.com/?c=<category>&s=<sort?>", showing: "discover")
+        var app = FundApp()
+        try router.route("https://clicks.example.com/?c=art", in: &app)
+        #expect(app.discover.value == FundDiscover(category: "art"))
+        try router.route("https://clicks.example.com", in: &app)
+        #expect(
+            router.match(URL(string: "https://clicks.example.com/")!)?.pattern
+                == "https://clicks.example.com/")
+        #expect(
+            router.url(
+                for: app, from: FundApp(), origin: .universalLink(host: "clicks.example.com"))?
+                .absoluteString == "https://clicks.example.com/?c=art&s=")
+        // A custom scheme's link still names a step, and a root no route takes names none.
+        #expect(throws: DeepLinkError(link: "fund://", reason: .emptyPath)) {
+            try router.route("fund://", in: &app)
+        }
+        #expect(throws: DeepLinkError.self) {
+            try router.register("fund://", showing: "discover")
+        }
+    }
+}
