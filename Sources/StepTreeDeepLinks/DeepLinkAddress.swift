@@ -6,8 +6,8 @@ import StepTree
 struct DeepLinkAddress: Sendable {
     /// The scheme, in lower case.
     var scheme: String
-    /// The host of a universal link, read as a name (``DeepLinkHost``); `nil` for a custom
-    /// scheme.
+    /// The host of a universal link or of a custom scheme with hosts, read as a name
+    /// (``DeepLinkHost``); `nil` for a custom scheme whose host is the first segment.
     var host: String?
     /// The accepted origin the link comes from (see ``DeepLinkOrigin``).
     var origin: DeepLinkOrigin
@@ -34,7 +34,9 @@ struct DeepLinkAddress: Sendable {
         let scheme = components.scheme?.lowercased() ?? ""
         let host = StepPath.writtenHost(of: url, components) ?? ""
         var encoded: [Substring] = []
-        let hosts = origins.filter { if case .universalLink = $0 { true } else { false } }
+        // The origins that read this scheme's host: universal links for `https`, custom
+        // schemes with hosts for theirs.
+        let hosts = origins.filter { $0.hostScheme == scheme }
         // With no origins configured, any custom scheme is accepted, as before origins existed.
         let custom: DeepLinkOrigin? =
             origins.isEmpty
@@ -42,28 +44,27 @@ struct DeepLinkAddress: Sendable {
             : origins.first {
                 if case .scheme(let own) = $0 { own.lowercased() == scheme } else { false }
             }
-        if let custom {
+        // Decoded and read as a name before anything compares or captures it: one that is no
+        // name (`a..b.com`, `ex%2Fle.com`, `ex%23le.com`) names no server.
+        let name = hosts.isEmpty ? nil : DeepLinkHost.name(written: host)
+        // The exact host, else the wildcard with the longest suffix.
+        let accepting = name.map { name in hosts.filter { $0.accepts(host: name) } } ?? []
+        let best =
+            accepting.first(where: { $0.wildcardSuffix == nil })
+            ?? accepting.max(by: {
+                ($0.wildcardSuffix?.utf8.count ?? 0) < ($1.wildcardSuffix?.utf8.count ?? 0)
+            })
+        if let custom, best == nil || scheme == "https" {
             if !host.isEmpty { encoded.append(Substring(host)) }
             self.scheme = scheme
             self.host = nil
             origin = custom
-        } else if scheme == "https", !hosts.isEmpty {
-            // Decoded and read as a name before anything compares or captures it: one that is
-            // no name (`a..b.com`, `ex%2Fle.com`, `ex%23le.com`) names no server.
-            guard let name = DeepLinkHost.name(written: host) else {
-                throw fail(.unknownHost(host))
-            }
-            // The exact host, else the wildcard with the longest suffix.
-            let accepting = hosts.filter { $0.accepts(host: name) }
-            guard
-                let best = accepting.first(where: { $0.wildcardSuffix == nil })
-                    ?? accepting.max(by: {
-                        ($0.wildcardSuffix?.utf8.count ?? 0) < ($1.wildcardSuffix?.utf8.count ?? 0)
-                    })
-            else { throw fail(.unknownHost(host)) }
+        } else if let best, let name {
             self.scheme = scheme
             self.host = name
             origin = best
+        } else if !hosts.isEmpty {
+            throw fail(.unknownHost(host))
         } else {
             throw fail(.unknownScheme(scheme))
         }

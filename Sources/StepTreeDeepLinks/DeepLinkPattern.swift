@@ -125,12 +125,18 @@ enum DeepLinkScope: Hashable, Sendable {
     case wildcard(String)
     /// `https://<name>/…`: a universal link to any host, captured.
     case anyHost
+    /// `scheme://host/…` for a custom scheme with hosts (``DeepLinkOrigin/schemeHost(_:host:)``):
+    /// a link with this scheme and host (both in lower case).
+    case schemeHost(String, host: String)
+    /// `scheme://*.suffix/…` or `scheme://*/…` for a custom scheme with hosts: a link with this
+    /// scheme to a host that ends with the suffix after at least one byte.
+    case schemeWildcard(String, suffix: String)
 
     /// Whether its links have a host: a pattern with no segment is then the host's root.
     var hasHost: Bool {
         switch self {
         case .any, .scheme: false
-        case .host, .wildcard, .anyHost: true
+        case .host, .wildcard, .anyHost, .schemeHost, .schemeWildcard: true
         }
     }
 }
@@ -191,13 +197,17 @@ package struct DeepLinkPattern: Sendable {
     }
 
     /// Parses `text`.
+    /// - Parameters:
+    ///   - text: The pattern.
+    ///   - hostSchemes: The custom schemes (in lower case) whose authority is a host: after
+    ///     `scheme://` comes a host, as after `https://`.
     /// - Throws: ``DeepLinkError`` naming the pattern and its first problem.
-    package init(_ text: String) throws(DeepLinkError) {
+    package init(_ text: String, hostSchemes: Set<String> = []) throws(DeepLinkError) {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(pattern: text, reason: reason)
         }
         self.text = text
-        let (scope, hostName, rest) = try Self.origin(of: text)
+        let (scope, hostName, rest) = try Self.origin(of: text, hostSchemes: hostSchemes)
         self.scope = scope
         self.hostName = hostName
         let (path, queryText) =
@@ -285,9 +295,11 @@ package struct DeepLinkPattern: Sendable {
 
     /// The origin `text` starts with, and the rest of it: `scheme://` (before the first `/`,
     /// a `:` and then `//`) or `https://host/`; none when the first `/` does not follow a `:`.
-    private static func origin(of text: String) throws(DeepLinkError) -> (
-        DeepLinkScope, String?, Substring
-    ) {
+    private static func origin(of text: String, hostSchemes: Set<String>)
+        throws(DeepLinkError) -> (
+            DeepLinkScope, String?, Substring
+        )
+    {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(pattern: text, reason: reason)
         }
@@ -309,25 +321,36 @@ package struct DeepLinkPattern: Sendable {
             })
         else { throw fail(.malformedOrigin(written)) }
         let start = bytes.index(after: after)
-        guard scheme == "https" else { return (.scheme(scheme), nil, Substring(bytes[start...])) }
+        let isHTTPS = scheme == "https"
+        guard isHTTPS || hostSchemes.contains(scheme) else {
+            return (.scheme(scheme), nil, Substring(bytes[start...]))
+        }
         guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else {
             throw fail(.malformedOrigin(text))
         }
         let host = Substring(bytes[start..<end])
         let rest = Substring(bytes[bytes.index(after: end)...])
         let origin = String(Substring(bytes[..<end])) + "/"
-        if host.utf8.first == UInt8(ascii: "<") {
+        if host.utf8.first == UInt8(ascii: "<"), isHTTPS {
             guard case .text(let name) = try DeepLinkPiece(host, in: text) else {
                 throw fail(.malformedOrigin(origin))
             }
             return (.anyHost, name, rest)
         }
-        if host.utf8.elementsEqual("*".utf8) { return (.wildcard(""), nil, rest) }
+        if host.utf8.elementsEqual("*".utf8) {
+            return (isHTTPS ? .wildcard("") : .schemeWildcard(scheme, suffix: ""), nil, rest)
+        }
         // Read as a link's host is, but not decoded: checked as written, then lowered (the
         // Kelvin sign, lowered first, would have passed as `k`).
         let wildcard = host.utf8.starts(with: "*.".utf8)
         guard let name = DeepLinkHost.name(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
         else { throw fail(.malformedOrigin(origin)) }
+        guard isHTTPS else {
+            let scope: DeepLinkScope =
+                wildcard
+                ? .schemeWildcard(scheme, suffix: "." + name) : .schemeHost(scheme, host: name)
+            return (scope, nil, rest)
+        }
         return wildcard ? (.wildcard("." + name), nil, rest) : (.host(name), nil, rest)
     }
 

@@ -40,7 +40,15 @@ extension DeepLinkRouter {
     /// comment), the first that has one; else how far the walks got.
     func find(_ address: DeepLinkAddress) -> DeepLinkTrie.Outcome {
         var scopes: [DeepLinkScope] = []
-        if let host = address.host {
+        if let host = address.host, address.scheme != "https" {
+            // A custom scheme with hosts: its host, its wildcards, then the scheme's own.
+            scopes.append(.schemeHost(address.scheme, host: host))
+            for suffix in schemeWildcards[address.scheme] ?? []
+            where suffix.isEmpty || DeepLinkOrigin.host(host, endsWith: suffix) {
+                scopes.append(.schemeWildcard(address.scheme, suffix: suffix))
+            }
+            scopes.append(.scheme(address.scheme))
+        } else if let host = address.host {
             scopes.append(.host(host))
             for suffix in wildcards
             where suffix.isEmpty || DeepLinkOrigin.host(host, endsWith: suffix) {

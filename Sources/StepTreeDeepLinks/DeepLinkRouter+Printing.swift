@@ -147,7 +147,21 @@ extension DeepLinkRouter {
     ) -> URL? {
         let head: String
         switch (pattern.scope, origin) {
+        case (.scheme(let scheme), .schemeHost(let own, _)?) where own.lowercased() == scheme:
+            // A custom scheme's link with a host, printed with the origin's exact host.
+            guard let host = origin?.exactHost else { return nil }
+            head = "\(scheme)://\(host)/"
+        case (.any, .schemeHost(let scheme, _)?):
+            guard let host = origin?.exactHost else { return nil }
+            head = "\(scheme.lowercased())://\(host)/"
         case (.scheme(let scheme), _), (.any, .scheme(let scheme)?): head = "\(scheme)://"
+        case (.schemeHost(let scheme, let host), _): head = "\(scheme)://\(host)/"
+        case (.schemeWildcard(let scheme, let suffix), .schemeHost(let own, _)?)
+        where own.lowercased() == scheme:
+            let host = origin?.exactHost ?? ""
+            guard DeepLinkOrigin.host(host, endsWith: suffix) else { return nil }
+            head = "\(scheme)://\(host)/"
+        case (.schemeWildcard, _): return nil
         case (.host(let host), _): head = "https://\(host)/"
         case (.anyHost, _):
             guard let host = pattern.hostName.flatMap({ captures[$0]?.first }) else { return nil }

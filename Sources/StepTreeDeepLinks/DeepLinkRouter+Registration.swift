@@ -22,7 +22,7 @@ extension DeepLinkRouter {
     public mutating func register(
         _ pattern: String, gate: DeepLinkGate? = nil, _ handler: @escaping Handler
     ) throws(DeepLinkError) {
-        try add(DeepLinkPattern(pattern), .handler(handler), gate: gate)
+        try add(DeepLinkPattern(pattern, hostSchemes: hostSchemes), .handler(handler), gate: gate)
     }
 
     /// Adds a pattern whose links land on a target (see the type's "Landing"), which the router
@@ -49,7 +49,7 @@ extension DeepLinkRouter {
         _ pattern: String, showing target: String, beneath: [String] = [],
         fallbackTab: StepPath? = nil, gate: DeepLinkGate? = nil
     ) throws(DeepLinkError) {
-        let parsed = try DeepLinkPattern(pattern)
+        let parsed = try DeepLinkPattern(pattern, hostSchemes: hostSchemes)
         let names = Set(parsed.names)
         let template = try DeepLinkTemplate(target, pattern: pattern, names: names)
         var under: [DeepLinkTemplate] = []
@@ -80,27 +80,39 @@ extension DeepLinkRouter {
         try add(parsed, .target(declaration), gate: gate)
     }
 
+    /// The custom schemes, in lower case, whose authority an origin reads as a host.
+    package var hostSchemes: Set<String> {
+        Set(origins.compactMap { $0.hostScheme == "https" ? nil : $0.hostScheme })
+    }
+
     /// Whether some link from the pattern's origin is accepted by ``origins``.
     func accepts(_ scope: DeepLinkScope) -> Bool {
-        let hosts = origins.filter { if case .universalLink = $0 { true } else { false } }
+        func hosts(_ scheme: String) -> [DeepLinkOrigin] {
+            origins.filter { $0.hostScheme == scheme }
+        }
+        /// Whether some host both a wildcard and an origin accept: one suffix ends with the
+        /// other, or an exact host fits.
+        func overlaps(_ suffix: String, _ origin: DeepLinkOrigin) -> Bool {
+            guard let own = origin.wildcardSuffix else {
+                return DeepLinkOrigin.host(origin.exactHost ?? "", endsWith: suffix)
+            }
+            return own.utf8.reversed().starts(with: suffix.utf8.reversed())
+                || suffix.utf8.reversed().starts(with: own.utf8.reversed())
+        }
         switch scope {
         case .any: return true
         case .scheme(let scheme):
             guard !origins.isEmpty else { return scheme != "http" && scheme != "https" }
             return origins.contains {
                 if case .scheme(let own) = $0 { own.lowercased() == scheme } else { false }
-            }
-        case .host(let host): return hosts.contains { $0.accepts(host: host) }
-        case .wildcard(let suffix):
-            // Some host both accept: one suffix ends with the other, or an exact host fits.
-            return hosts.contains { origin in
-                guard let own = origin.wildcardSuffix else {
-                    return DeepLinkOrigin.host(origin.exactHost ?? "", endsWith: suffix)
-                }
-                return own.utf8.reversed().starts(with: suffix.utf8.reversed())
-                    || suffix.utf8.reversed().starts(with: own.utf8.reversed())
-            }
-        case .anyHost: return !hosts.isEmpty
+            } || (scheme != "https" && !hosts(scheme).isEmpty)
+        case .host(let host): return hosts("https").contains { $0.accepts(host: host) }
+        case .wildcard(let suffix): return hosts("https").contains { overlaps(suffix, $0) }
+        case .anyHost: return !hosts("https").isEmpty
+        case .schemeHost(let scheme, let host):
+            return hosts(scheme).contains { $0.accepts(host: host) }
+        case .schemeWildcard(let scheme, let suffix):
+            return hosts(scheme).contains { overlaps(suffix, $0) }
         }
     }
 
@@ -112,6 +124,8 @@ extension DeepLinkRouter {
         case .host(let host): "https://\(host)/"
         case .wildcard(let suffix): "https://*\(suffix)/"
         case .anyHost: "https://<\(pattern.hostName ?? "")>/"
+        case .schemeHost(let scheme, let host): "\(scheme)://\(host)/"
+        case .schemeWildcard(let scheme, let suffix): "\(scheme)://*\(suffix)/"
         }
     }
 

@@ -133,6 +133,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     private(set) var tries: [DeepLinkScope: DeepLinkTrie] = [:]
     /// The suffixes of the wildcard scopes, longest first.
     private(set) var wildcards: [String] = []
+    /// The suffixes of each custom scheme's wildcard scopes, longest first.
+    private(set) var schemeWildcards: [String: [String]] = [:]
     /// Where links may come from; the first one is used to print links.
     public let origins: [DeepLinkOrigin]
     /// How an absolute target or a fallback path is landed on.
@@ -193,6 +195,12 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         if case .wildcard(let suffix) = pattern.scope, !wildcards.contains(suffix) {
             wildcards.append(suffix)
             wildcards.sort { $0.utf8.count > $1.utf8.count }
+        }
+        if case .schemeWildcard(let scheme, let suffix) = pattern.scope,
+            !schemeWildcards[scheme, default: []].contains(suffix)
+        {
+            schemeWildcards[scheme, default: []].append(suffix)
+            schemeWildcards[scheme]?.sort { $0.utf8.count > $1.utf8.count }
         }
         routes.append(Route(pattern: pattern, action: action, gate: gate))
     }

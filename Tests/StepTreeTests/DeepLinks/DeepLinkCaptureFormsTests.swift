@@ -205,4 +205,64 @@ struct DeepLinkCaptureFormsTests {
             try router.register("fund://", showing: "discover")
         }
     }
+
+    /// A custom scheme's authority is a host when an origin says so: matched as a universal
+    /// link's, exact or wildcard, and dropped from the path.
+    @Test func aCustomSchemesHostIsReadWhenAnOriginSaysSo() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [
+            .schemeHost("fund", host: "www.example.com"),
+            .schemeHost("fund", host: "*.example.org"),
+            .scheme("old"),
+        ])
+        try router.register(
+            "fund://www.example.com/projects/<creator>/<project>", showing: "project/page")
+        try router.register("fund://*.example.org/settings", showing: "settings/account")
+        try router.register("fund://*/settings", showing: "settings/privacy")
+        try router.register("old://settings", showing: "settings/payment")
+        var app = FundApp()
+        try router.route("fund://WWW.example.com/projects/ada/engine", in: &app)
+        #expect(app.project.page.value == FundPage(creator: "ada", project: "engine"))
+        let match = router.match(URL(string: "fund://www.example.com/projects/ada/engine")!)
+        #expect(match?.host == "www.example.com")
+        #expect(match?.origin == .schemeHost("fund", host: "www.example.com"))
+        #expect(match?.path == "projects/ada/engine")
+        #expect(
+            router.url(for: app)?.absoluteString == "fund://www.example.com/projects/ada/engine")
+        try router.route("fund://a.b.example.org/settings", in: &app)
+        #expect(app.visibleScreen == "settings/account")
+        // A wildcard of all hosts takes those no longer suffix takes.
+        try router.route("fund://www.example.com/settings", in: &app)
+        #expect(app.visibleScreen == "settings/privacy")
+        try router.route("old://settings", in: &app)
+        #expect(app.visibleScreen == "settings/payment")
+        #expect(
+            throws: DeepLinkError(
+                link: "fund://evil.com/settings", reason: .unknownHost("evil.com"))
+        ) {
+            try router.route("fund://evil.com/settings", in: &app)
+        }
+        #expect(
+            throws: DeepLinkError(
+                link: "fund://example.org/settings", reason: .unknownHost("example.org"))
+        ) {
+            try router.route("fund://example.org/settings", in: &app)
+        }
+        #expect(app.visibleScreen == "settings/payment")
+        #expect(
+            throws: DeepLinkError(
+                pattern: "fund://other.com/a", reason: .originNotAccepted("fund://other.com/"))
+        ) {
+            try router.register("fund://other.com/a", showing: "settings")
+        }
+        #expect(
+            throws: DeepLinkError(
+                pattern: "fund://<h>/a", reason: .malformedOrigin("fund://<h>/"))
+        ) {
+            try router.register("fund://<h>/a", showing: "settings")
+        }
+        // A host's root, for a custom scheme with hosts too.
+        try router.register("fund://www.example.com/", showing: "discover")
+        try router.route("fund://www.example.com", in: &app)
+        #expect(app.visibleScreen == "discover")
+    }
 }
