@@ -196,7 +196,7 @@ extension DeepLinkRouter {
 
     /// The value of the step at `path` and whether it takes text: what a route that pushes
     /// nothing fills with its captures, as a renewal.
-    private static func screen(at path: StepPath, in root: Root) throws(StepPathError)
+    static func screen(at path: StepPath, in root: Root) throws(StepPathError)
         -> (any StepValue, Bool)
     {
         let resolved = try ResolvedPath(path.checked().parts, from: StepStorage.make(root))
