@@ -75,6 +75,10 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         /// The screen the route pushes cannot hold its captures: the text names the payload's
         /// type and the field, or the decoding problem and where.
         case invalidPayload(String)
+        /// No screen the route opens has this field (the capture's name, or the field
+        /// `<name as field>` gives), which a capture no path uses must fill; the screens decoded
+        /// with their fields are named by type.
+        case unreadCapture(String, screens: [String])
 
         // MARK: Registering a route
 
@@ -161,6 +165,12 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
             case .tooDeep(let count): "leads to a path of \(count) segments, more than allowed"
             case .invalidTarget(let error): "leads nowhere: \(error)"
             case .invalidPayload(let problem): "cannot fill the screen it pushes: \(problem)"
+            case .unreadCapture(let field, let screens) where screens.isEmpty:
+                "no screen it opens has the field '\(field)' a capture fills"
+            case .unreadCapture(let field, let screens):
+                "no screen it opens has the field '\(field)' a capture fills: "
+                    + screens.joined(separator: ", ") + (screens.count == 1 ? " has" : " have")
+                    + " no field that keeps it"
             case .emptyPattern: "the pattern is empty"
             case .malformedPlaceholder(let text): "malformed placeholder '\(text)'"
             case .unknownPlaceholderType(let type): "unknown placeholder type '\(type)'"

@@ -163,7 +163,7 @@ extension DeepLinkRouter {
         let value = try fill(path, at: site, isTarget: true)
         // Every capture fills some screen: one none reads is a mistake in the route.
         if let field = fillings.map(\.field).first(where: unread.contains) {
-            throw fail(.invalidPayload(Self.unread(field, screens)))
+            throw fail(Self.unread(field, screens))
         }
         try edit { () throws(StepPathError) in
             guard let site else {
@@ -182,16 +182,16 @@ extension DeepLinkRouter {
         }
     }
 
-    /// Why no screen read `field`: the one screen's problem, or the screens that lack it.
-    private static func unread(_ field: String, _ screens: [DeepLinkPayload.Filled]) -> String {
+    /// Why no screen read `field`: the one screen's decoding problem, or the screens that
+    /// lack it.
+    private static func unread(_ field: String, _ screens: [DeepLinkPayload.Filled])
+        -> DeepLinkError.Reason
+    {
         let typed = screens.filter { $0.type != nil }
         if typed.count == 1, let type = typed[0].type, let failure = typed[0].failure {
-            return "\(type) \(failure)"
+            return .invalidPayload("\(type) \(failure)")
         }
-        let types = typed.compactMap(\.type)
-        guard !types.isEmpty else { return "no screen it opens has a field '\(field)'" }
-        return types.joined(separator: ", ") + (types.count == 1 ? " has" : " have")
-            + " no field '\(field)' that keeps the capture"
+        return .unreadCapture(field, screens: typed.compactMap(\.type))
     }
 
     /// The value of the step at `path` and whether it takes text: what a route that pushes

@@ -142,7 +142,7 @@ extension DeepLinkRouter {
 
     /// The text of a link to `pattern` with these captures, from the origin the pattern names,
     /// or else from `origin`.
-    private static func link(
+    static func link(
         _ pattern: DeepLinkPattern, _ captures: [String: [String]], _ origin: DeepLinkOrigin?
     ) -> URL? {
         let head: String

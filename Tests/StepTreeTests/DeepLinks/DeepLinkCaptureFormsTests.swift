@@ -56,12 +56,23 @@ struct DeepLinkCaptureFormsTests {
             throws: DeepLinkError(
                 link: "fund://projects/a/b/3/comments",
                 pattern: "projects/<creator>/<project>/<int:backers>/comments",
-                reason: .invalidPayload(
-                    "FundPage, FundComments have no field 'backers' that keeps the capture"))
+                reason: .unreadCapture("backers", screens: ["FundPage", "FundComments"]))
         ) {
             try router.route("fund://projects/a/b/3/comments", in: &app)
         }
         #expect(app == FundApp())
+        #expect(
+            DeepLinkError.Reason.unreadCapture("backers", screens: ["FundPage", "FundComments"])
+                .description
+                == "no screen it opens has the field 'backers' a capture fills: FundPage, "
+                + "FundComments have no field that keeps it")
+        // Found before any link arrives, given the state links open on.
+        var checked = router
+        try checked.register("p/<creator>", showing: "project/page")
+        #expect(
+            checked.unreadCaptures(on: FundApp()).map { "\($0.pattern) \($0.field)" } == [
+                "projects/<creator>/<project>/<int:backers>/comments backers"
+            ])
     }
 
     @Test func anIgnoredCaptureFillsNothing() throws {

@@ -509,7 +509,7 @@ struct DeepLinkRouterTests {
         #expect(
             throws: DeepLinkError(
                 link: "x://b/1", pattern: "b/<x>",
-                reason: .invalidPayload("ProfileSteps has no field 'x' that keeps the capture"))
+                reason: .unreadCapture("x", screens: ["ProfileSteps"]))
         ) {
             try router.route("x://b/1", in: &steps)
         }
