@@ -14,7 +14,8 @@ extension DeepLinkRouter {
     ///     `https://<name>/`), then segments separated by `/`: literal keys, `<name>` for any
     ///     segment, `<int:name>`, `<uuid:name>`, `<rest:name>` for one or more final segments,
     ///     or a literal prefix and a placeholder (`@<user>`); then optionally `?item=<name>&…`
-    ///     for required query items (typed as segments are).
+    ///     for query items (typed as segments are; optional when written `<name?>`). `<_>`
+    ///     keeps nothing; `<name as field>` fills another field (`<name as _>`: none).
     ///   - gate: A precondition a ``DeepLinkInbox`` holds the link behind.
     ///   - handler: Edits the root for a matching link; its errors reach the caller as they are.
     /// - Throws: ``DeepLinkError`` naming the pattern; the router is unchanged.
@@ -36,8 +37,8 @@ extension DeepLinkRouter {
     /// - Parameters:
     ///   - pattern: As in ``register(_:gate:_:)``.
     ///   - target: The screen's path, absolute or `./…` (in the selected tab); `<name>`
-    ///     segments are filled with the captures, and the captures no path uses fill the screen
-    ///     it pushes, or else its own step.
+    ///     segments are filled with the captures, and the captures no path uses fill each
+    ///     screen the route opens that has their field (pushed, or else renewed).
     ///   - beneath: Paths selected, or pushed, before the target, for the screens that belong
     ///     beneath it; absolute or `./…`.
     ///   - fallbackTab: The tab whose paths are taken when the selected tab has none of the

@@ -33,11 +33,16 @@ import StepTree
 ///
 /// A pattern is a path of segments, each a literal key, a placeholder (`<name>`, `<int:name>`,
 /// `<uuid:name>`, a final `<rest:name>`) or a literal prefix and a placeholder (`@<user>`,
-/// `v<int:n>`), then optionally `?item=<name>&…` for required query items. It may start with an
+/// `v<int:n>`), then optionally `?item=<name>&…` for query items, required unless written
+/// `<name?>`. A placeholder named `_` (`<_>`, `<int:_>`) keeps nothing; `<name as field>` fills
+/// the field `field` of the screens (`<name as _>`: none). It may start with an
 /// origin, and then takes only links from there: `myapp://` (that custom scheme),
 /// `https://my.server/` (that host), `https://*.example.com/` or `https://*/` (hosts the
 /// wildcard accepts) or `https://<server>/` (any universal link, its host captured as a name:
-/// see ``DeepLinkOrigin``). The router must accept links from that origin.
+/// see ``DeepLinkOrigin``), or `scheme://host/` for a custom scheme whose authority an origin
+/// reads as a host (``DeepLinkOrigin/schemeHost(_:host:)``). The router must accept links from
+/// that origin. A pattern with an origin that has a host may have no segment: it takes the
+/// host's root (`https://clicks.example.com/`).
 ///
 /// When several patterns match a link, the origin decides first: a pattern naming the link's
 /// scheme or exact host beats one with a wildcard host (the longer suffix first), which beats a
@@ -45,8 +50,10 @@ import StepTree
 /// patterns differ, the most specific wins: a literal beats a prefixed placeholder (the longer
 /// prefix first, then typed before untyped), which beats a typed placeholder (`<int:…>`,
 /// `<uuid:…>`, which never match the same segment), which beats an untyped one, which beats
-/// `<rest:…>`; equal there, the next segment decides. A pattern's query items do not take part:
-/// two patterns of the same origin whose paths have the same shape conflict when registered.
+/// `<rest:…>`; equal there, the next segment decides. Two patterns of the same origin whose
+/// paths have the same shape conflict when registered, unless their query items differ and one
+/// of them has optional items: then the link's query items choose (the route whose required
+/// items it has, with the most of its items present, then the one naming the fewest).
 /// An integer placeholder matches any `[+-]?[0-9]+` segment; one that does not fit in `Int` is
 /// an error, not a reason to try another pattern.
 ///
@@ -63,14 +70,15 @@ import StepTree
 /// without a sign or leading zeros but for `-` before a negative one (`007`, `+7` give `7`,
 /// `-0` gives `0`), a UUID in upper case.
 ///
-/// The captures no path of the route uses fill the screen the route lands on: the one its
-/// target pushes (a destination's payload, or the new element), or else the target's own step,
-/// renewed with that value (as ``StepNode/show(path:with:)`` renews). A schema-driven screen
-/// gets the one capture's text, or the JSON object of several by name
-/// (`{"id":42,"server":"mastodon.social"}`); a typed one is decoded with its `Decodable` from
-/// its initial value's encoding (for a pushed screen; its current value for a renewed step)
-/// with a field set per capture (an `<int:…>` capture a number, a UUID its text), and must
-/// keep every capture. So `status/<int:id>` with target `./path/status` pushes
+/// The captures no path of the route uses fill the screens the route opens, beneath and
+/// target: each screen a path pushes (a destination's payload, or the new element), or else
+/// the path's own step, renewed with that value (as ``StepNode/show(path:with:)`` renews). The
+/// target's schema-driven screen gets the one capture's text, or the JSON object of several by
+/// field (`{"id":42,"server":"mastodon.social"}`); a typed screen is decoded with its
+/// `Decodable` from its initial value's encoding (for a pushed screen; its current value for a
+/// renewed step) with a field set per capture it has (an `<int:…>` capture a number, a UUID its
+/// text). Every capture must fill some screen
+/// (``DeepLinkError/Reason/unreadCapture(_:screens:)``). So `status/<int:id>` with target `./path/status` pushes
 /// `.status(StatusScreen(id: 42))`, and `search?q=<query>` with target `explore` selects the
 /// explore tab with `ExploreData(query: "cats")`.
 ///
