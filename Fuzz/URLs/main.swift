@@ -2,7 +2,8 @@
 // fall back to plain paths, its second bit whether they accept only ``origins`` (custom schemes,
 // an exact host and wildcard hosts) rather than any custom scheme; then each line starting with
 // `@` registers a pattern (with an origin or not; segments literal, placeholders or a literal
-// prefix and a placeholder), and every other line is a URL, read as a step path, selected,
+// prefix and a placeholder; query items required or optional, `<name?>`; a host's root), and
+// every other line is a URL, read as a step path, selected,
 // matched and routed on `AppSteps` and its schema twin. The match (its pattern, origin, scheme
 // and host) is checked against a reference matcher, the outcome of a route against what the
 // matched handler or the fallback does on its own.
@@ -15,12 +16,19 @@ import StepTreeDeepLinks
 let comparedSegments = ExampleTwin.comparedSegments
 let schema = ExampleTwin.schema
 
-/// The origins the routers accept when the first byte's second bit is set.
+/// The origins the routers accept when the first byte's second bit is set: among them a custom
+/// scheme whose authority is a host (`h`), and one read either way (`x`).
 let origins: [DeepLinkOrigin] = [
     .scheme("myapp"), .scheme("x"), .universalLink(host: "example.com"),
     .universalLink(host: "*.example.com"), .universalLink(host: "*.a.example.com"),
-    .universalLink(host: "*"),
+    .universalLink(host: "*"), .schemeHost("h", host: "example.com"),
+    .schemeHost("h", host: "*.example.com"), .schemeHost("x", host: "example.com"),
 ]
+
+/// The custom schemes whose authority `origins` reads as a host.
+func hostSchemes(_ origins: [DeepLinkOrigin]) -> Set<String> {
+    Set(origins.compactMap { if case .schemeHost(let scheme, _) = $0 { scheme } else { nil } })
+}
 
 /// Why a handler refused a link.
 struct Refusal: Error, CustomStringConvertible {
@@ -155,13 +163,19 @@ enum ReferenceScope: Equatable {
     case wildcard(String)
     /// Any host, captured under this name.
     case anyHost(String)
+    /// A custom scheme with hosts: this exact host.
+    case schemeHost(String, String)
+    /// A custom scheme with hosts: hosts with at least one byte before this suffix.
+    case schemeWildcard(String, String)
 
-    /// Higher wins first: a scheme or an exact host, then a wildcard (the longer suffix first),
-    /// then a captured host, then no origin.
+    /// Higher wins first: an exact host, then a wildcard (the longer suffix first), then a
+    /// scheme (alone, for a custom scheme read without a host), then a captured host, then no
+    /// origin.
     var rank: Int {
         switch self {
-        case .scheme, .host: 100_000
-        case .wildcard(let suffix): 1_000 + suffix.utf8.count
+        case .host, .schemeHost: 100_000
+        case .wildcard(let suffix), .schemeWildcard(_, let suffix): 1_000 + suffix.utf8.count
+        case .scheme: 500
         case .anyHost: 1
         case .any: 0
         }
@@ -171,10 +185,14 @@ enum ReferenceScope: Equatable {
     func takes(_ link: ReferenceLink) -> Bool {
         switch self {
         case .any: true
-        case .scheme(let scheme): link.host == nil && link.scheme == scheme
-        case .host(let host): link.host == host
-        case .wildcard(let suffix): link.host.map { hostEnds($0, with: suffix) } ?? false
-        case .anyHost: link.host != nil
+        case .scheme(let scheme): link.scheme == scheme && scheme != "https"
+        case .host(let host): link.scheme == "https" && link.host == host
+        case .wildcard(let suffix):
+            link.scheme == "https" && (link.host.map { hostEnds($0, with: suffix) } ?? false)
+        case .anyHost: link.scheme == "https" && link.host != nil
+        case .schemeHost(let scheme, let host): link.scheme == scheme && link.host == host
+        case .schemeWildcard(let scheme, let suffix):
+            link.scheme == scheme && (link.host.map { hostEnds($0, with: suffix) } ?? false)
         }
     }
 }
@@ -182,6 +200,21 @@ enum ReferenceScope: Equatable {
 /// Whether `host` has at least one byte before `suffix`, which it ends with.
 func hostEnds(_ host: String, with suffix: String) -> Bool {
     host.utf8.count > suffix.utf8.count && host.utf8.reversed().starts(with: suffix.utf8.reversed())
+}
+
+/// Whether a custom scheme's host origin accepts `host`, a name: its exact host, or a host its
+/// wildcard (`*.suffix`, `*`) takes.
+func accepts(_ origin: DeepLinkOrigin, _ host: String) -> Bool {
+    guard case .schemeHost(_, let own) = origin else { return false }
+    if own == host { return true }
+    let suffix = own == "*" ? "" : own.hasPrefix("*.") ? String(own.dropFirst()) : nil
+    return suffix.map { hostEnds(host, with: $0) } ?? false
+}
+
+/// The length of a host origin's wildcard suffix (`.example.com` for `*.example.com`).
+func suffixLength(_ origin: DeepLinkOrigin) -> Int {
+    guard case .schemeHost(_, let own) = origin else { return 0 }
+    return own.utf8.count - 1
 }
 
 /// The name a link's host, as written, reads as, modelled without the router's helpers:
@@ -203,15 +236,17 @@ func hostName(_ written: String) -> String? {
     return String(name).lowercased()
 }
 
-/// A link as the reference reads it: its scheme and host in lower case (a host only over
-/// `https`), and its path's segments (a custom scheme's host is the first).
+/// A link as the reference reads it: its scheme and host in lower case (a host over `https`, or
+/// for a custom scheme whose host an origin accepts), its path's segments (else a custom
+/// scheme's host is the first), and the names of its query items.
 struct ReferenceLink {
     let scheme: String
     let host: String?
     let segments: [String]
+    let items: Set<String>
 
     /// The link's parts, or `nil` when it reads as no path or has no scheme.
-    init?(_ url: URL) {
+    init?(_ url: URL, origins: [DeepLinkOrigin]) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = components.scheme?.lowercased(), !scheme.isEmpty,
             let path = try? StepPath(url: url)
@@ -220,7 +255,26 @@ struct ReferenceLink {
         // The host as the link writes it (an IDNA label kept), then read as a name; one that is
         // no name is `""`, which no origin accepts.
         let host = url.host(percentEncoded: true) ?? ""
-        if scheme == "https", !host.isEmpty {
+        let query = components.percentEncodedQuery ?? ""
+        items = Set(
+            query.split(separator: "&").compactMap {
+                $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                    .removingPercentEncoding
+            })
+        // A custom scheme's host is read as one when a host origin of the scheme accepts it,
+        // or when the scheme has host origins and no first-segment one.
+        let hostOrigins = origins.filter {
+            if case .schemeHost(let own, _) = $0 { own == scheme } else { false }
+        }
+        let name = hostName(host)
+        let readsHost =
+            !hostOrigins.isEmpty
+            && (name.map { name in hostOrigins.contains { accepts($0, name) } } ?? false
+                || !origins.contains(.scheme(scheme)))
+        if scheme != "https", readsHost, !host.isEmpty {
+            self.host = name ?? ""
+            segments = Array(path.segments.dropFirst())
+        } else if scheme == "https", !host.isEmpty {
             self.host = hostName(host) ?? ""
             segments = Array(path.segments.dropFirst())
         } else {
@@ -233,6 +287,15 @@ struct ReferenceLink {
     /// or else the wildcard with the longest suffix; with no origins, the scheme; `nil` when none
     /// accepts it.
     func origin(among origins: [DeepLinkOrigin]) -> DeepLinkOrigin? {
+        if let host, scheme != "https" {
+            let hosts = origins.filter {
+                if case .schemeHost(let own, _) = $0 { own == scheme } else { false }
+            }
+            return hosts.first { if case .schemeHost(_, host) = $0 { true } else { false } }
+                ?? hosts.filter { accepts($0, host) }.max {
+                    suffixLength($0) < suffixLength($1)
+                }
+        }
         guard let host else {
             guard !origins.isEmpty else {
                 return scheme == "http" || scheme == "https" ? nil : .scheme(scheme)
@@ -253,15 +316,16 @@ struct ReferenceLink {
     }
 }
 
-/// A registered pattern as the reference reads it: its origin, path segments and required query
-/// items.
+/// A registered pattern as the reference reads it: its origin, path segments (none for a host's
+/// root) and query items, each required or optional (`<name?>`); a placeholder's `as field` is
+/// dropped.
 struct ReferencePattern {
     let pattern: String
     let scope: ReferenceScope
     let segments: [ReferenceSegment]
-    let query: [(item: String, segment: ReferenceSegment)]
+    let query: [(item: String, segment: ReferenceSegment, optional: Bool)]
 
-    init(_ pattern: String) {
+    init(_ pattern: String, hostSchemes: Set<String>) {
         self.pattern = pattern
         // An origin: a first `/` after a `:` and followed by another, then over `https` the
         // host up to the next `/`.
@@ -275,20 +339,25 @@ struct ReferencePattern {
         {
             let scheme = String(Substring(utf8[..<utf8.index(before: slash)])).lowercased()
             let start = utf8.index(slash, offsetBy: 2)
-            if scheme == "https", let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
+            if scheme == "https" || hostSchemes.contains(scheme),
+                let end = utf8[start...].firstIndex(of: UInt8(ascii: "/"))
+            {
                 // A host name is read in lower case without its trailing dot (the router refuses
                 // one with an empty label); a capture's name is kept as written, and read by
                 // bytes (`<` + a combining mark is one character).
                 let written = String(Substring(utf8[start..<end]))
                 var host = written.lowercased()
                 if host.hasSuffix(".") { host.removeLast() }
-                scope =
-                    written.utf8.first == UInt8(ascii: "<")
-                    ? .anyHost(String(Substring(written.utf8.dropFirst().dropLast())))
-                    : host == "*"
-                        ? .wildcard("")
-                        : host.hasPrefix("*.")
-                            ? .wildcard(String(host.dropFirst())) : .host(host)
+                let suffix =
+                    host == "*" ? "" : host.hasPrefix("*.") ? String(host.dropFirst()) : nil
+                if scheme != "https" {
+                    scope = suffix.map { .schemeWildcard(scheme, $0) } ?? .schemeHost(scheme, host)
+                } else {
+                    scope =
+                        written.utf8.first == UInt8(ascii: "<")
+                        ? .anyHost(String(Substring(written.utf8.dropFirst().dropLast())))
+                        : suffix.map { .wildcard($0) } ?? .host(host)
+                }
                 path = Substring(utf8[utf8.index(after: end)...])
             } else {
                 scope = .scheme(scheme)
@@ -297,13 +366,30 @@ struct ReferencePattern {
         }
         self.scope = scope
         let parts = bytes(path, split: "?", maxSplits: 1)
-        segments = bytes(parts[0], split: "/").map(ReferenceSegment.init)
+        // A host's root has no segment.
+        segments =
+            parts[0].isEmpty
+            ? [] : bytes(parts[0], split: "/").map { ReferenceSegment(Self.unannotated($0).0) }
         query =
             parts.count == 2 && !parts[1].isEmpty  // `search?` has no query items
             ? bytes(parts[1], split: "&").map { item in
                 let pair = bytes(item, split: "=", maxSplits: 1)
-                return (String(pair[0]), ReferenceSegment(pair[1]))
+                let (value, optional) = Self.unannotated(pair[1])
+                return (String(pair[0]), ReferenceSegment(value), optional)
             } : []
+    }
+
+    /// A placeholder without ` as field` and a final `?`, and whether it had the `?`.
+    static func unannotated(_ text: Substring) -> (Substring, Bool) {
+        // By bytes: `<` followed by a combining mark still opens a placeholder.
+        let utf8 = text.utf8
+        guard utf8.last == UInt8(ascii: ">"), let open = utf8.lastIndex(of: UInt8(ascii: "<"))
+        else { return (text, false) }
+        var inner = Substring(utf8[utf8.index(after: open)..<utf8.index(before: utf8.endIndex)])
+        if let range = inner.range(of: " as ") { inner = inner[..<range.lowerBound] }
+        let optional = inner.utf8.last == UInt8(ascii: "?")
+        if optional { inner = Substring(inner.utf8.dropLast()) }
+        return (Substring(String(Substring(utf8[...open])) + String(inner) + ">"), optional)
     }
 
     /// The placeholders, the host's first, then the path's, then the query's, a `<rest:…>`
@@ -340,16 +426,37 @@ struct ReferencePattern {
     }
 }
 
-/// The pattern that should match: the highest ranks, lexicographically (patterns of the same
-/// shape are refused at registration, so there is no tie).
+/// The pattern that should match: the highest ranks, lexicographically; among patterns of the
+/// same shape (registered only when their query items differ and one has optional ones), the
+/// one whose required items the link has, with the most of its items present, then the one
+/// naming the fewest, then the first; the first when none has all its required items.
 func referenceMatch(_ patterns: [ReferencePattern], _ link: ReferenceLink) -> ReferencePattern? {
-    var best: (pattern: ReferencePattern, ranks: [Int])?
+    var best: (patterns: [ReferencePattern], ranks: [Int])?
     for pattern in patterns {
         guard let ranks = pattern.ranks(for: link) else { continue }
+        if let current = best, current.ranks == ranks {
+            best?.patterns.append(pattern)
+            continue
+        }
         if let current = best, !current.ranks.lexicographicallyPrecedes(ranks) { continue }
-        best = (pattern, ranks)
+        best = ([pattern], ranks)
     }
-    return best?.pattern
+    guard let tied = best?.patterns else { return nil }
+    var chosen: (pattern: ReferencePattern, present: Int, named: Int)?
+    for pattern in tied {
+        guard pattern.query.allSatisfy({ $0.optional || link.items.contains($0.item) }) else {
+            continue
+        }
+        let present = pattern.query.filter { link.items.contains($0.item) }.count
+        if let current = chosen,
+            current.present > present
+                || (current.present == present && current.named <= pattern.query.count)
+        {
+            continue
+        }
+        chosen = (pattern, present, pattern.query.count)
+    }
+    return chosen?.pattern ?? tied.first
 }
 
 /// Checks `router.resolve(url)` against the reference: a link that reads matches the pattern
@@ -361,7 +468,7 @@ func checkMatch<Root: StepNode>(
     let reference: (ReferencePattern?) -> String = { $0?.pattern ?? "nothing" }
     switch resolved {
     case .success(let match):
-        guard let link = ReferenceLink(url) else {
+        guard let link = ReferenceLink(url, origins: router.origins) else {
             return require(false, "\(context): \(url) matches but reads as no path")
         }
         require(
@@ -392,7 +499,7 @@ func checkMatch<Root: StepNode>(
                         == link.segments[index...].map { Array($0.utf8) },
                     "\(context): \(url) captures the rest \(match.rest(name))")
             }
-            for item in expected.query {
+            for item in expected.query where !item.optional {
                 require(match.query[item.item] != nil, "\(context): \(item.item) is missing")
             }
         }
@@ -400,7 +507,7 @@ func checkMatch<Root: StepNode>(
             match.path.segments.allSatisfy { StepPath.isValidSegment($0) },
             "\(context): \(url) reads as the bad path \(match.path.segments)")
     case .failure(let error):
-        guard let link = ReferenceLink(url) else { return }
+        guard let link = ReferenceLink(url, origins: router.origins) else { return }
         switch error.reason {
         case .unknownSegment, .incomplete:
             let expected = referenceMatch(patterns, link)
@@ -491,7 +598,9 @@ func checkURL<Root: StepNode>(
         try? handle(&expected, match)
     } else {
         require(fallback, "\(context): route worked without a pattern or the fallback")
-        if let link = ReferenceLink(url) { try? expected.show(path: StepPath(link.segments)) }
+        if let link = ReferenceLink(url, origins: router.origins) {
+            try? expected.show(path: StepPath(link.segments))
+        }
     }
     require(expected == state, "\(context): route differs from its handler or fallback")
     return NavigationDiff.events(from: before, to: state).map(\.description).joined(separator: "; ")
@@ -547,7 +656,7 @@ func check(_ bytes: [UInt8]) {
                     error.pattern == named && error.link == nil && error.route == nil,
                     "\(context): \(error) names another pattern")
             } else {
-                let reference = ReferencePattern(pattern)
+                let reference = ReferencePattern(pattern, hostSchemes: hostSchemes(accepted))
                 patterns.append(reference)
                 // Refused only for a name too long to be written `<name>` in a target.
                 try? targetRouter.register(pattern, showing: reference.target)
@@ -660,7 +769,27 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
         "https://café.a.example.com/x", "https://[::1]/profile/@ann", "https://a.example.com../x",
         "https://b.a.example.com./x", "https://%2E/profile/@ann",
     ]
-    return (inputs + [hosts]).enumerated().map { index, lines in
+    // Optional query items, a host's root, custom schemes with hosts, ignored and renamed
+    // captures.
+    let forms = [
+        "@profile/<tab>?sort=<sort?>&page=<int:page?>", "@profile/<tab>", "@profile/<t>?q=<q>",
+        "@profile/<tab>?x=<x?>", "@profile/<_>/<int:_>", "@profile/friends/<id as user>",
+        "@https://example.com/", "@https://example.com/?c=<c>&s=<s?>", "@https://*/",
+        "@h://example.com/", "@h://example.com/profile/<tab>", "@h://*.example.com/profile/<t>",
+        "@h://*/profile/detail", "@h://profile/<tab>", "@x://example.com/profile/<tab>",
+        "@x://profile/<tab>", "@h://<host>/a", "@profile/<x?>",
+        "myapp://profile/detail", "myapp://profile/detail?sort=new",
+        "myapp://profile/detail?page=2&sort=new&utm=1", "myapp://profile/detail?page=x",
+        "myapp://profile/detail?x=1&q=2", "myapp://profile/a/7", "myapp://profile/a/b",
+        "myapp://profile/friends/ann",
+        "https://example.com/", "https://example.com", "https://example.com/?c=1",
+        "https://example.com/?s=2", "https://a.example.com/", "https://example.com/?c=1&c=2",
+        "h://example.com/", "h://example.com", "h://example.com/profile/detail",
+        "h://a.example.com/profile/detail", "h://EXAMPLE.com./profile/x", "h://other.org/x",
+        "h://a..example.com/profile/detail", "h://profile/detail", "h:///profile",
+        "x://example.com/profile/detail", "x://profile/detail", "x://other.org/profile/x",
+    ]
+    return (inputs + [hosts, forms]).enumerated().map { index, lines in
         [UInt8(index % 2) | (index >= 6 ? 2 : 0)] + Array(lines.joined(separator: "\n").utf8)
     }
 }
@@ -674,4 +803,5 @@ FuzzDriver.main(
         "C0FFEE00-0000-4000-8000-000000000001", "@<user>", "/@", "https://*.example.com/",
         "https://*/", "https://<h>/", "a.example.com", "example.com", "%61", "%2e", "%23",
         "example.com.", "xn--caf-dma", "https://%",
+        "?>", " as ", "<_>", "h://", "h://example.com/", "x://example.com/", "?s=<s?>",
     ], check: check)

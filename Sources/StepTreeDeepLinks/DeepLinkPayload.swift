@@ -39,8 +39,8 @@ enum DeepLinkPayload {
     struct Filled {
         /// The value, or `nil` when the screen reads no field.
         var value: (any StepValue)?
-        /// The fields it read.
-        var read: Set<String>
+        /// The fields it read (few: an array, which the common one-screen route does not hash).
+        var read: [String]
         /// The screen's type, for a screen decoded with its fields.
         var type: String?
         /// Why it read none, as a phrase after its type: it does not decode, say.
@@ -63,7 +63,7 @@ enum DeepLinkPayload {
     ) -> Filled {
         if takesText {
             guard isTarget else { return Filled(read: []) }
-            let read = Set(captures.map(\.field))
+            let read = captures.map(\.field)
             if captures.count == 1 { return Filled(value: captures[0].capture.text, read: read) }
             let object = JSONValue.object(
                 Dictionary(
@@ -130,7 +130,7 @@ enum DeepLinkPayload {
         guard case .object(let object)? = Self.json(of: prototype) else {
             return Filled(read: [], type: type, failure: "is not written as a JSON object")
         }
-        func attempt(_ set: [String: JSONValue]) -> (Value?, Set<String>, String?) {
+        func attempt(_ set: [String: JSONValue]) -> (Value?, [String], String?) {
             var merged = object
             merged.merge(set) { _, capture in capture }
             let value: Value
@@ -145,7 +145,7 @@ enum DeepLinkPayload {
             guard case .object(let written)? = Self.json(of: value) else {
                 return (nil, [], "is not written as a JSON object")
             }
-            return (value, Set(set.keys.filter { written[$0] == set[$0] }), nil)
+            return (value, set.keys.filter { written[$0] == set[$0] }, nil)
         }
         let (all, read, failure) = attempt(fields)
         if read.count == fields.count { return Filled(value: all, read: read, type: type) }

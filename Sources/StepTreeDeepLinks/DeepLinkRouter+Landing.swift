@@ -126,7 +126,7 @@ extension DeepLinkRouter {
         let fillings = declaration.payload.compactMap { filling in
             match.captures[filling.capture].map { (field: filling.field, capture: $0) }
         }
-        var unread = Set(fillings.map(\.field))
+        var unread = fillings.map(\.field)
         var screens: [DeepLinkPayload.Filled] = []
         /// The value of the screen `path` opens (pushed at `site`, or else the step there) with
         /// the fields it reads, which are then read.
@@ -140,7 +140,7 @@ extension DeepLinkRouter {
             }
             let filled = DeepLinkPayload.value(
                 of: fillings, prototype: prototype, takesText: takesText, isTarget: isTarget)
-            unread.subtract(filled.read)
+            unread.removeAll(where: filled.read.contains)
             screens.append(filled)
             return filled.value
         }
@@ -162,7 +162,7 @@ extension DeepLinkRouter {
         }
         let value = try fill(path, at: site, isTarget: true)
         // Every capture fills some screen: one none reads is a mistake in the route.
-        if let field = fillings.map(\.field).first(where: unread.contains) {
+        if let field = unread.first {
             throw fail(Self.unread(field, screens))
         }
         try edit { () throws(StepPathError) in
