@@ -28,16 +28,17 @@ public struct DeepLinkMatch: Hashable, Sendable {
     public let pattern: String
     /// The link's scheme, in lower case: `https` for a universal link.
     public let scheme: String
-    /// The host of a universal link, read as a name: percent-decoded, in lower case, without
-    /// a trailing dot (`mastodon.social`; see ``DeepLinkOrigin``); `nil` for a custom scheme,
-    /// whose host is the first segment of ``path``.
+    /// The host of a universal link, or of a custom scheme whose authority an origin reads as
+    /// a host, read as a name: percent-decoded, in lower case, without a trailing dot
+    /// (`mastodon.social`; see ``DeepLinkOrigin``); `nil` for a custom scheme whose host is the
+    /// first segment of ``path``.
     public let host: String?
     /// The origin among the router's that accepts the link: its custom scheme, or the host or
     /// wildcard host that accepts it (see ``DeepLinkOrigin``); with no origins configured, the
     /// link's scheme.
     public let origin: DeepLinkOrigin
     /// The link's path: its segments, percent-decoded once (without the host of a universal
-    /// link).
+    /// link, or of a custom scheme read with one); none for a host's root.
     public let path: StepPath
     /// Every capture's text as the link wrote it, decoded (a `<rest:…>` capture joined by `/`;
     /// a prefixed one without its prefix; the host's as ``host`` reads it).
