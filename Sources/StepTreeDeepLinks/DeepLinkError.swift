@@ -72,7 +72,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooDeep(Int)
         /// The route's target (or the fallback path) does not resolve in the tree.
         case invalidTarget(StepPathError)
-        /// The screen the route pushes cannot hold its captures: the text names the payload's
+        /// A screen the route opens cannot hold its captures: the text names the payload's
         /// type and the field, or the decoding problem and where.
         case invalidPayload(String)
         /// No screen the route opens has this field (the capture's name, or the field
@@ -164,7 +164,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
             case .incomplete: "ends where the routes expect more segments"
             case .tooDeep(let count): "leads to a path of \(count) segments, more than allowed"
             case .invalidTarget(let error): "leads nowhere: \(error)"
-            case .invalidPayload(let problem): "cannot fill the screen it pushes: \(problem)"
+            case .invalidPayload(let problem): "cannot fill the screen it opens: \(problem)"
             case .unreadCapture(let field, let screens) where screens.isEmpty:
                 "no screen it opens has the field '\(field)' a capture fills"
             case .unreadCapture(let field, let screens):

@@ -289,6 +289,10 @@ package struct DeepLinkPattern: Sendable {
         let isOptional = inner.utf8.last == UInt8(ascii: "?")
         if isOptional { inner = Substring(inner.utf8.dropLast()) }
         guard field != nil || isOptional else { return (part, nil, false) }
+        // `<?>`, `< as x>`: an annotation of no placeholder.
+        guard !inner.isEmpty, inner.utf8.last != UInt8(ascii: ":") else {
+            throw DeepLinkError(pattern: pattern, reason: .malformedPlaceholder(String(part)))
+        }
         let written = String(Substring(bytes[...open])) + String(inner) + ">"
         return (Substring(written), field, isOptional)
     }

@@ -108,6 +108,11 @@ struct DeepLinkCaptureFormsTests {
         ("a/<x?>", .malformedPlaceholder("<x")),
         ("a?q=<_>", .malformedQueryItem("q=<_>")),
         ("a/<x>/<y as x>", .duplicatePlaceholder("x")),
+        ("a/<x as >", .malformedPlaceholder("<x as >")),
+        ("a/< as x>", .malformedPlaceholder("< as x>")),
+        ("a/<int: as x>", .malformedPlaceholder("<int: as x>")),
+        ("a?q=<?>", .malformedPlaceholder("<?>")),
+        ("a?q=<q as x y>", .malformedPlaceholder("<q as x y>")),
     ])
     func badAnnotationsAreRefused(pattern: String, reason: DeepLinkError.Reason) {
         var router = DeepLinkRouter<FundApp>()
