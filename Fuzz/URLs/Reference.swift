@@ -337,7 +337,7 @@ struct ReferencePattern {
             } : []
     }
 
-    /// A placeholder without ` as field` and a final `?`, and whether it had the `?`.
+    /// A placeholder without ` as field` and a final `?` or `*`, and whether it had one.
     static func unannotated(_ text: Substring) -> (Substring, Bool) {
         // By bytes: `<` followed by a combining mark still opens a placeholder.
         let utf8 = text.utf8
@@ -345,7 +345,8 @@ struct ReferencePattern {
         else { return (text, false) }
         var inner = Substring(utf8[utf8.index(after: open)..<utf8.index(before: utf8.endIndex)])
         if let range = inner.range(of: " as ") { inner = inner[..<range.lowerBound] }
-        let optional = inner.utf8.last == UInt8(ascii: "?")
+        // A repeated item (`<name*>`) may be missing too.
+        let optional = inner.utf8.last == UInt8(ascii: "?") || inner.utf8.last == UInt8(ascii: "*")
         if optional { inner = Substring(inner.utf8.dropLast()) }
         return (Substring(String(Substring(utf8[...open])) + String(inner) + ">"), optional)
     }

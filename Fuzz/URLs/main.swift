@@ -375,6 +375,9 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
         "h://a.example.com/profile/detail", "h://EXAMPLE.com./profile/x", "h://other.org/x",
         "h://a..example.com/profile/detail", "h://profile/detail", "h:///profile",
         "x://example.com/profile/detail", "x://profile/detail", "x://other.org/profile/x",
+        "@search?tag=<tags*>&n=<int:n*>", "myapp://search?tag=a&tag=b&n=1&n=02",
+        "myapp://search?n=x&n=1", "myapp://search?tag=a&tag=a", "myapp://search",
+        "myapp://nothing?a=1&a=2",
     ]
     return (inputs + [hosts, forms]).enumerated().map { index, lines in
         [UInt8(index % 2) | (index >= 6 ? 2 : 0)] + Array(lines.joined(separator: "\n").utf8)
@@ -390,5 +393,5 @@ FuzzDriver.main(
         "C0FFEE00-0000-4000-8000-000000000001", "@<user>", "/@", "https://*.example.com/",
         "https://*/", "https://<h>/", "a.example.com", "example.com", "%61", "%2e", "%23",
         "example.com.", "xn--caf-dma", "https://%",
-        "?>", " as ", "<_>", "h://", "h://example.com/", "x://example.com/", "?s=<s?>",
+        "?>", "*>", " as ", "<_>", "h://", "h://example.com/", "x://example.com/", "?s=<s?>",
     ], check: check)

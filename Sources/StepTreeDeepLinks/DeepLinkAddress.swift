@@ -12,7 +12,13 @@ struct DeepLinkAddress: Sendable {
     /// The accepted origin the link comes from (see ``DeepLinkOrigin``).
     var origin: DeepLinkOrigin
     var segments: [String]
+    /// Each query item's value, its first one for an item the link repeats.
     var query: [String: String]
+    /// The values of each query item the link gives more than once, in order: refused unless
+    /// the matching pattern reads it as repeated (`<name*>`).
+    var repeated: [String: [String]]
+    /// The names of the repeated items, in the order they first repeat.
+    var repeatedNames: [String]
 
     /// Reads `url`, accepting only the origins given (any scheme but `http` and `https` when
     /// there are none).
@@ -95,20 +101,23 @@ struct DeepLinkAddress: Sendable {
             }
             segments.append(decoded)
         }
-        query = try Self.queryItems(components.percentEncodedQuery ?? "", limits: limits, fail)
+        (query, repeated, repeatedNames) = try Self.queryItems(
+            components.percentEncodedQuery ?? "", limits: limits, fail)
     }
 
     /// The query items by name: `&`-separated, `name=value` or a bare `name` (value `""`),
-    /// each decoded once.
+    /// each decoded once; the first value of each, and all the values of those repeated.
     private static func queryItems(
         _ text: String, limits: DeepLinkLimits, _ fail: (DeepLinkError.Reason) -> DeepLinkError
-    ) throws(DeepLinkError) -> [String: String] {
-        guard !text.isEmpty else { return [:] }
+    ) throws(DeepLinkError) -> ([String: String], [String: [String]], [String]) {
+        guard !text.isEmpty else { return ([:], [:], []) }
         let items = text.split(separator: "&", omittingEmptySubsequences: false)
         guard items.count <= limits.maximumQueryItems else {
             throw fail(.tooManyQueryItems(items.count))
         }
         var query: [String: String] = [:]
+        var repeated: [String: [String]] = [:]
+        var names: [String] = []
         for item in items {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = parts[0].removingPercentEncoding, !name.isEmpty,
@@ -117,10 +126,16 @@ struct DeepLinkAddress: Sendable {
                     $0.properties.generalCategory == .control
                 })
             else { throw fail(.invalidQueryItem(String(item))) }
-            guard query.updateValue(value, forKey: name) == nil else {
-                throw fail(.repeatedQueryItem(name))
+            guard let first = query[name] else {
+                query[name] = value
+                continue
             }
+            if repeated[name] == nil {
+                names.append(name)
+                repeated[name] = [first]
+            }
+            repeated[name]?.append(value)
         }
-        return query
+        return (query, repeated, names)
     }
 }

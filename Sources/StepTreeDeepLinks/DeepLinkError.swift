@@ -47,7 +47,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooManyQueryItems(Int)
         /// A query item that does not decode, has an empty name, or a control character.
         case invalidQueryItem(String)
-        /// The query item appears more than once.
+        /// The query item appears more than once, and the pattern that matches the link does not
+        /// read it as repeated (`<name*>`), or no pattern matches it.
         case repeatedQueryItem(String)
 
         // MARK: Matching a link

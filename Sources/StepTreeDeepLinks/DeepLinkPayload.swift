@@ -8,6 +8,7 @@ extension DeepLinkMatch.Capture {
     var json: JSONValue {
         switch self {
         case .int(let value): .number(String(value))
+        case .list(let values): .array(values.map(\.json))
         default: .string(text)
         }
     }
@@ -20,6 +21,7 @@ extension DeepLinkMatch.Capture {
         case .int(let value): String(value)
         case .uuid(let value): value.uuidString
         case .rest(let segments): segments.joined(separator: "/")
+        case .list(let values): values.map(\.text).joined(separator: ",")
         }
     }
 }
@@ -115,6 +117,16 @@ enum DeepLinkPayload {
             case .number(let digits)? where Int64(digits) != nil || UInt64(digits) != nil:
                 found[filling.capture] = [digits]
             case .string(let text)?: found[filling.capture] = segments(filling.capture, text)
+            // A repeated item's values, each as one.
+            case .array(let items)?:
+                let values = items.compactMap { item -> String? in
+                    switch item {
+                    case .number(let digits) where Int64(digits) != nil: digits
+                    case .string(let text): text
+                    default: nil
+                    }
+                }
+                if values.count == items.count { found[filling.capture] = values }
             default: break
             }
         }

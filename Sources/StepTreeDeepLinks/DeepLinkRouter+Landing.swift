@@ -24,7 +24,8 @@ extension DeepLinkRouter {
                     try land(declaration, match, &edited, original: root, url)
                 }
             case .none(let reached):
-                guard fallbackToPath, !address.segments.isEmpty else {
+                guard fallbackToPath, !address.segments.isEmpty, address.repeatedNames.isEmpty
+                else {
                     throw unmatched(address, reached: reached, url)
                 }
                 do {
@@ -125,6 +126,9 @@ extension DeepLinkRouter {
         }
         let fillings = declaration.payload.compactMap { filling in
             match.captures[filling.capture].map { (field: filling.field, capture: $0) }
+        }.filter {
+            // A repeated item the link lacks leaves its field at its default.
+            if case .list(let values) = $0.capture { !values.isEmpty } else { true }
         }
         var unread = fillings.map(\.field)
         var screens: [DeepLinkPayload.Filled] = []

@@ -102,6 +102,10 @@ extension DeepLinkRouter {
     }
 
     func unmatched(_ address: DeepLinkAddress, reached: Int, _ url: URL) -> DeepLinkError {
+        // A link that repeats an item is refused as it was before repeated items were read.
+        if let name = address.repeatedNames.first {
+            return DeepLinkError(link: url.absoluteString, reason: .repeatedQueryItem(name))
+        }
         // A host's root no route takes names no step.
         if address.segments.isEmpty {
             return DeepLinkError(link: url.absoluteString, reason: .emptyPath)
@@ -117,6 +121,12 @@ extension DeepLinkRouter {
     {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(link: url.absoluteString, reason: reason)
+        }
+        // An item given more than once is refused unless the pattern reads it as repeated.
+        if let name = address.repeatedNames.first(where: {
+            !pattern.repeated.contains(pattern.query[$0]?.name ?? "")
+        }) {
+            throw fail(.repeatedQueryItem(name))
         }
         var values: [String: String] = [:]
         var captures: [String: DeepLinkMatch.Capture] = [:]
@@ -171,13 +181,8 @@ extension DeepLinkRouter {
         {
             throw fail(.unknownQueryItem(unknown, pattern: pattern.text))
         }
-        for name in pattern.query.keys.sorted() {
-            guard let piece = pattern.query[name] else { continue }
-            guard let text = address.query[name] else {
-                // A missing optional item leaves its field at its default.
-                if pattern.optional.contains(piece.name ?? "") { continue }
-                throw fail(.missingQueryItem(name, pattern: pattern.text))
-            }
+        /// Captures the query item `name`'s value `text` with `piece`, checking its type.
+        func item(_ name: String, _ piece: DeepLinkPiece, _ text: String) throws(DeepLinkError) {
             let valid =
                 switch piece {
                 case .int: DeepLinkPiece.isInteger(text)
@@ -186,6 +191,27 @@ extension DeepLinkRouter {
                 }
             guard valid else { throw fail(.invalidQueryValue(name, pattern: pattern.text)) }
             if let reason = capture(piece, text) { throw fail(reason) }
+        }
+        for name in pattern.query.keys.sorted() {
+            guard let piece = pattern.query[name] else { continue }
+            if let placeholder = piece.name, pattern.repeated.contains(placeholder) {
+                // Every value, in the link's order; none when the link lacks the item.
+                let texts = address.repeated[name] ?? address.query[name].map { [$0] } ?? []
+                var list: [DeepLinkMatch.Capture] = []
+                for text in texts {
+                    try item(name, piece, text)
+                    if let one = captures[placeholder] { list.append(one) }
+                }
+                captures[placeholder] = .list(list)
+                values[placeholder] = texts.joined(separator: ",")
+                continue
+            }
+            guard let text = address.query[name] else {
+                // A missing optional item leaves its field at its default.
+                if pattern.optional.contains(piece.name ?? "") { continue }
+                throw fail(.missingQueryItem(name, pattern: pattern.text))
+            }
+            try item(name, piece, text)
         }
         return DeepLinkMatch(
             pattern: pattern.text, scheme: address.scheme, host: address.host,

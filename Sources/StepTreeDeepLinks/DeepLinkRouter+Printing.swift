@@ -191,13 +191,17 @@ extension DeepLinkRouter {
             let allowed: CharacterSet = custom && index == 0 ? .unreserved : .unreservedOrAt
             return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
         }
-        let query = pattern.query.keys.sorted().compactMap { item -> String? in
-            guard let name = pattern.query[item]?.name, let value = captures[name]?.first else {
-                return nil
+        let query = pattern.query.keys.sorted().flatMap { item -> [String] in
+            guard let name = pattern.query[item]?.name, let written = captures[name] else {
+                return []
             }
+            // A repeated item once per value; any other once.
+            let values = pattern.repeated.contains(name) ? written : Array(written.prefix(1))
             let allowed = CharacterSet.unreserved
-            return (item.addingPercentEncoding(withAllowedCharacters: allowed) ?? item) + "="
-                + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+            return values.map { value in
+                (item.addingPercentEncoding(withAllowedCharacters: allowed) ?? item) + "="
+                    + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+            }
         }
         return URL(
             string: head + encoded.joined(separator: "/")

@@ -34,7 +34,7 @@ import StepTree
 /// A pattern is a path of segments, each a literal key, a placeholder (`<name>`, `<int:name>`,
 /// `<uuid:name>`, a final `<rest:name>`) or a literal prefix and a placeholder (`@<user>`,
 /// `v<int:n>`), then optionally `?item=<name>&…` for query items, required unless written
-/// `<name?>`. A placeholder named `_` (`<_>`, `<int:_>`) keeps nothing; `<name as field>` fills
+/// `<name?>` (optional) or `<name*>` (repeated: every value the link gives, in a list). A placeholder named `_` (`<_>`, `<int:_>`) keeps nothing; `<name as field>` fills
 /// the field `field` of the screens (`<name as _>`: none). It may start with an
 /// origin, and then takes only links from there: `myapp://` (that custom scheme),
 /// `https://my.server/` (that host), `https://*.example.com/` or `https://*/` (hosts the

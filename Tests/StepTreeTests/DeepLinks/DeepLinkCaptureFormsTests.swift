@@ -179,6 +179,53 @@ struct DeepLinkCaptureFormsTests {
         #expect(app.discover.value == FundDiscover(category: "art"))
     }
 
+    /// `<name*>` reads every value of an item a link repeats, in order, into a list; any other
+    /// item given twice refuses the link, as before.
+    @Test func aRepeatedQueryItemFillsAList() throws {
+        var router = DeepLinkRouter<FundApp>(origins: [.scheme("fund")])
+        try router.register("discover?tag=<tags*>&sort=<sort?>", showing: "discover")
+        try router.register("r?id=<int:ids*>") { _, _ in }
+        var app = FundApp()
+        try router.route("fund://discover?tag=art&sort=new&tag=film", in: &app)
+        #expect(app.discover.value == FundDiscover(sort: "new", tags: ["art", "film"]))
+        #expect(
+            router.url(for: app, from: FundApp())?.absoluteString
+                == "fund://discover?sort=new&tag=art&tag=film")
+        let match = try #require(router.match(URL(string: "fund://r?id=1&id=+2&id=3")!))
+        #expect(match.ints("ids") == [1, 2, 3])
+        #expect(match.values["ids"] == "1,+2,3")
+        #expect(router.match(URL(string: "fund://discover")!)?.strings("tags") == [])
+        // A missing one leaves the field at its default; a bad value, or another item given
+        // twice, refuses the link.
+        try router.route("fund://discover?sort=old", in: &app)
+        #expect(app.discover.value == FundDiscover(sort: "old", tags: ["art", "film"]))
+        #expect(
+            throws: DeepLinkError(
+                link: "fund://discover?tag=a&sort=x&sort=y", reason: .repeatedQueryItem("sort"))
+        ) {
+            try router.route("fund://discover?tag=a&sort=x&sort=y", in: &app)
+        }
+        #expect(
+            throws: DeepLinkError(
+                link: "fund://r?id=1&id=x",
+                reason: .invalidQueryValue("id", pattern: "r?id=<int:ids*>"))
+        ) {
+            try router.route("fund://r?id=1&id=x", in: &app)
+        }
+        #expect(
+            throws: DeepLinkError(link: "fund://nothing?a=1&a=2", reason: .repeatedQueryItem("a"))
+        ) {
+            try router.route("fund://nothing?a=1&a=2", in: &app)
+        }
+        #expect(app.discover.value == FundDiscover(sort: "old", tags: ["art", "film"]))
+        // Only a query item may repeat.
+        #expect(
+            throws: DeepLinkError(pattern: "a/<x*>", reason: .malformedPlaceholder("<x*>"))
+        ) {
+            try router.register("a/<x*>", showing: "discover")
+        }
+    }
+
     @Test func unknownQueryItemsMayBeRefused() throws {
         var router = DeepLinkRouter<FundApp>(
             origins: [.scheme("fund")], unknownQueryItems: .refuse)

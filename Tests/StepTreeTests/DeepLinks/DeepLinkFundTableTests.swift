@@ -108,8 +108,9 @@ struct DeepLinkFundTableTests {
         ),
         ("fund://discover", Summary("/discover")),
         (
-            "fund://discover?sort=new&page=2",
-            Summary("/discover", discover: FundDiscover(sort: "new", page: 2))
+            "fund://discover?sort=new&tag=art&page=2&tag=film",
+            Summary(
+                "/discover", discover: FundDiscover(sort: "new", page: 2, tags: ["art", "film"]))
         ),
         ("fund://discover/art", Summary("/discover", discover: FundDiscover(category: "art"))),
         (

@@ -54,7 +54,11 @@ struct DeepLinkRoundTripPropertyTests {
         let items = parts[1].split(separator: "&").filter {
             !$0.contains("?>") || random.chance(50)
         }
-        return head + (items.isEmpty ? "" : "?" + items.map { filled($0) }.joined(separator: "&"))
+        // A repeated item once to three times.
+        let written = items.flatMap { item in
+            (0..<(item.contains("*>") ? 1 + random.below(3) : 1)).map { _ in filled(item) }
+        }
+        return head + (written.isEmpty ? "" : "?" + written.joined(separator: "&"))
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])

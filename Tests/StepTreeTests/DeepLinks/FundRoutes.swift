@@ -55,7 +55,7 @@ enum FundRoutes {
             // Discovery, its filters optional.
             .init("discover", showing: "discover"),
             .init(
-                "discover?category=<category?>&sort=<sort?>&page=<int:page?>",
+                "discover?category=<category?>&sort=<sort?>&page=<int:page?>&tag=<tags*>",
                 showing: "discover"),
             .init("discover/<category>", showing: "discover"),
             .init("discover/<category>/<sort>", showing: "discover"),

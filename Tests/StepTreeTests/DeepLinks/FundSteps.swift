@@ -81,6 +81,7 @@ struct FundDiscover: StepValue {
     var category = ""
     var sort = ""
     var page: Int?
+    var tags: [String] = []
 }
 
 /// The user's own profile: backed and saved projects.
