@@ -2,7 +2,8 @@
 // fall back to plain paths, its second bit whether they accept only ``origins`` (custom schemes,
 // an exact host and wildcard hosts) rather than any custom scheme; then each line starting with
 // `@` registers a pattern (with an origin or not; segments literal, placeholders or a literal
-// prefix and a placeholder), and every other line is a URL, read as a step path, selected,
+// prefix and a placeholder; query items required or optional, `<name?>`; a host's root), and
+// every other line is a URL, read as a step path, selected,
 // matched and routed on `AppSteps` and its schema twin. The match (its pattern, origin, scheme
 // and host) is checked against a reference matcher, the outcome of a route against what the
 // matched handler or the fallback does on its own.
@@ -15,12 +16,19 @@ import StepTreeDeepLinks
 let comparedSegments = ExampleTwin.comparedSegments
 let schema = ExampleTwin.schema
 
-/// The origins the routers accept when the first byte's second bit is set.
+/// The origins the routers accept when the first byte's second bit is set: among them a custom
+/// scheme whose authority is a host (`h`), and one read either way (`x`).
 let origins: [DeepLinkOrigin] = [
     .scheme("myapp"), .scheme("x"), .universalLink(host: "example.com"),
     .universalLink(host: "*.example.com"), .universalLink(host: "*.a.example.com"),
-    .universalLink(host: "*"),
+    .universalLink(host: "*"), .schemeHost("h", host: "example.com"),
+    .schemeHost("h", host: "*.example.com"), .schemeHost("x", host: "example.com"),
 ]
+
+/// The custom schemes whose authority `origins` reads as a host.
+func hostSchemes(_ origins: [DeepLinkOrigin]) -> Set<String> {
+    Set(origins.compactMap { if case .schemeHost(let scheme, _) = $0 { scheme } else { nil } })
+}
 
 /// Why a handler refused a link.
 struct Refusal: Error, CustomStringConvertible {
@@ -38,320 +46,6 @@ struct Refusal: Error, CustomStringConvertible {
     if link["refuse"] != nil { throw Refusal() }
 }
 
-/// A pattern segment as the reference matcher reads it.
-enum ReferenceSegment {
-    case literal(String)
-    case integer(String)
-    case uuid(String)
-    case text(String)
-    case rest(String)
-    indirect case prefixed(String, ReferenceSegment)
-
-    /// Higher is more specific, compared in order: a literal, then a prefixed placeholder (a
-    /// longer prefix first, then typed before untyped), then a typed one (an integer and a UUID
-    /// never match the same segment), then an untyped one, then a rest.
-    var rank: [Int] {
-        switch self {
-        case .literal: [5, 0, 0]
-        case .prefixed(let prefix, let inner): [4, prefix.utf8.count, inner.rank[0] == 3 ? 1 : 0]
-        case .integer, .uuid: [3, 0, 0]
-        case .text: [2, 0, 0]
-        case .rest: [1, 0, 0]
-        }
-    }
-
-    /// Reads one segment of a pattern the router accepted, byte by byte: `<` followed by a
-    /// combining mark is one character, and still opens a placeholder.
-    init(_ part: Substring) {
-        // A segment the router accepted with a `<` after its start is a prefixed placeholder.
-        if let open = part.utf8.firstIndex(of: UInt8(ascii: "<")), open != part.utf8.startIndex {
-            self = .prefixed(
-                String(Substring(part.utf8[..<open])),
-                ReferenceSegment(Substring(part.utf8[open...])))
-            return
-        }
-        guard part.utf8.first == UInt8(ascii: "<") else {
-            self = .literal(String(part))
-            return
-        }
-        let inner = Substring(part.utf8.dropFirst().dropLast())
-        for (prefix, make) in [
-            ("int:", Self.integer), ("uuid:", Self.uuid), ("rest:", Self.rest),
-        ] as [(String, (String) -> Self)] where inner.utf8.starts(with: prefix.utf8) {
-            self = make(String(Substring(inner.utf8.dropFirst(prefix.utf8.count))))
-            return
-        }
-        self = .text(String(inner))
-    }
-
-    /// The placeholder's name, or `nil` for a literal.
-    var name: String? {
-        switch self {
-        case .literal: nil
-        case .integer(let name), .uuid(let name), .text(let name), .rest(let name): name
-        case .prefixed(_, let inner): inner.name
-        }
-    }
-
-    /// The segments a capture of this placeholder whose text is `text` fills in a target,
-    /// written out without the router's helpers: an integer without its `+`, its leading zeros
-    /// and the sign of zero, a UUID in upper case, a rest split at `/`, other text as it is.
-    func targetSegments(_ text: String) -> [String] {
-        switch self {
-        case .integer:
-            let bytes = Array(text.utf8)
-            let negative = bytes.first == UInt8(ascii: "-")
-            let digits = bytes.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
-                .drop { $0 == UInt8(ascii: "0") }
-            let written = String(decoding: digits, as: UTF8.self)
-            return [digits.isEmpty ? "0" : (negative ? "-" : "") + written]
-        case .uuid: return [text.uppercased()]
-        case .rest:
-            return bytes(text[...], split: "/").map(String.init)
-        case .literal, .text: return [text]
-        case .prefixed(_, let inner): return inner.targetSegments(text)
-        }
-    }
-
-    /// Whether `text` has this segment's form, written out without the router's helpers.
-    func accepts(_ text: String) -> Bool {
-        switch self {
-        case .literal(let literal): Array(literal.unicodeScalars) == Array(text.unicodeScalars)
-        case .integer:
-            // Byte by byte: a digit followed by a combining mark is one character, and no digit.
-            !text.isEmpty && text != "-" && text != "+"
-                && text.utf8.enumerated().allSatisfy { index, byte in
-                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                        || (index == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")))
-                }
-        case .uuid: UUID(uuidString: text) != nil
-        case .text, .rest: true
-        case .prefixed(let prefix, let inner):
-            text.utf8.count > prefix.utf8.count && text.utf8.starts(with: prefix.utf8)
-                && inner.accepts(String(Substring(text.utf8.dropFirst(prefix.utf8.count))))
-        }
-    }
-}
-
-/// `text` split at each `separator` byte, empty parts kept: patterns are read as bytes, as a
-/// combining mark after a separator makes one character with it.
-func bytes(_ text: Substring, split separator: Unicode.Scalar, maxSplits: Int = .max)
-    -> [Substring]
-{
-    text.utf8.split(
-        separator: UInt8(ascii: separator), maxSplits: maxSplits, omittingEmptySubsequences: false
-    ).map { Substring($0) }
-}
-
-/// Where a pattern takes links from, as the reference reads it.
-enum ReferenceScope: Equatable {
-    /// Every link the router accepts.
-    case any
-    /// A custom scheme, in lower case.
-    case scheme(String)
-    /// An exact host, in lower case.
-    case host(String)
-    /// Hosts with at least one byte before this suffix (`""` for `*`).
-    case wildcard(String)
-    /// Any host, captured under this name.
-    case anyHost(String)
-
-    /// Higher wins first: a scheme or an exact host, then a wildcard (the longer suffix first),
-    /// then a captured host, then no origin.
-    var rank: Int {
-        switch self {
-        case .scheme, .host: 100_000
-        case .wildcard(let suffix): 1_000 + suffix.utf8.count
-        case .anyHost: 1
-        case .any: 0
-        }
-    }
-
-    /// Whether a link with `scheme` (and, over `https`, `host`) comes from here.
-    func takes(_ link: ReferenceLink) -> Bool {
-        switch self {
-        case .any: true
-        case .scheme(let scheme): link.host == nil && link.scheme == scheme
-        case .host(let host): link.host == host
-        case .wildcard(let suffix): link.host.map { hostEnds($0, with: suffix) } ?? false
-        case .anyHost: link.host != nil
-        }
-    }
-}
-
-/// Whether `host` has at least one byte before `suffix`, which it ends with.
-func hostEnds(_ host: String, with suffix: String) -> Bool {
-    host.utf8.count > suffix.utf8.count && host.utf8.reversed().starts(with: suffix.utf8.reversed())
-}
-
-/// The name a link's host, as written, reads as, modelled without the router's helpers:
-/// percent-decoded once, at most a segment's length, one trailing dot dropped, then labels
-/// between dots, none empty, of ASCII letters, digits, `-` and `_`, in lower case; `nil` when
-/// it is no name (`a..b`, `a%23b`, `a%20b`, `caf%C3%A9`, `[::1]`).
-func hostName(_ written: String) -> String? {
-    guard let decoded = written.removingPercentEncoding,
-        decoded.utf8.count <= StepPath.maximumSegmentLength
-    else { return nil }
-    var scalars = Array(decoded.unicodeScalars)
-    if scalars.last == "." { scalars.removeLast() }
-    let allowed = Set(
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_".unicodeScalars)
-    let labels = scalars.split(separator: ".", omittingEmptySubsequences: false)
-    guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(allowed.contains) }) else { return nil }
-    var name = String.UnicodeScalarView()
-    name.append(contentsOf: scalars)
-    return String(name).lowercased()
-}
-
-/// A link as the reference reads it: its scheme and host in lower case (a host only over
-/// `https`), and its path's segments (a custom scheme's host is the first).
-struct ReferenceLink {
-    let scheme: String
-    let host: String?
-    let segments: [String]
-
-    /// The link's parts, or `nil` when it reads as no path or has no scheme.
-    init?(_ url: URL) {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let scheme = components.scheme?.lowercased(), !scheme.isEmpty,
-            let path = try? StepPath(url: url)
-        else { return nil }
-        self.scheme = scheme
-        // The host as the link writes it (an IDNA label kept), then read as a name; one that is
-        // no name is `""`, which no origin accepts.
-        let host = url.host(percentEncoded: true) ?? ""
-        if scheme == "https", !host.isEmpty {
-            self.host = hostName(host) ?? ""
-            segments = Array(path.segments.dropFirst())
-        } else {
-            self.host = scheme == "https" ? "" : nil
-            segments = path.segments
-        }
-    }
-
-    /// The origin among `origins` said to accept the link: the scheme, or else the exact host,
-    /// or else the wildcard with the longest suffix; with no origins, the scheme; `nil` when none
-    /// accepts it.
-    func origin(among origins: [DeepLinkOrigin]) -> DeepLinkOrigin? {
-        guard let host else {
-            guard !origins.isEmpty else {
-                return scheme == "http" || scheme == "https" ? nil : .scheme(scheme)
-            }
-            return origins.first { $0 == .scheme(scheme) }
-        }
-        var best: (origin: DeepLinkOrigin, length: Int)?
-        for origin in origins {
-            guard case .universalLink(let own) = origin else { continue }
-            if own == host { return origin }
-            let suffix = own == "*" ? "" : own.hasPrefix("*.") ? String(own.dropFirst()) : nil
-            guard let suffix, hostEnds(host, with: suffix) else { continue }
-            if best.map({ suffix.utf8.count > $0.length }) ?? true {
-                best = (origin, suffix.utf8.count)
-            }
-        }
-        return best?.origin
-    }
-}
-
-/// A registered pattern as the reference reads it: its origin, path segments and required query
-/// items.
-struct ReferencePattern {
-    let pattern: String
-    let scope: ReferenceScope
-    let segments: [ReferenceSegment]
-    let query: [(item: String, segment: ReferenceSegment)]
-
-    init(_ pattern: String) {
-        self.pattern = pattern
-        // An origin: a first `/` after a `:` and followed by another, then over `https` the
-        // host up to the next `/`.
-        var path = pattern[...]
-        var scope = ReferenceScope.any
-        let utf8 = pattern.utf8
-        if let slash = utf8.firstIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex,
-            utf8[utf8.index(before: slash)] == UInt8(ascii: ":"),
-            utf8.index(after: slash) < utf8.endIndex,
-            utf8[utf8.index(after: slash)] == UInt8(ascii: "/")
-        {
-            let scheme = String(Substring(utf8[..<utf8.index(before: slash)])).lowercased()
-            let start = utf8.index(slash, offsetBy: 2)
-            if scheme == "https", let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
-                // A host name is read in lower case without its trailing dot (the router refuses
-                // one with an empty label); a capture's name is kept as written, and read by
-                // bytes (`<` + a combining mark is one character).
-                let written = String(Substring(utf8[start..<end]))
-                var host = written.lowercased()
-                if host.hasSuffix(".") { host.removeLast() }
-                scope =
-                    written.utf8.first == UInt8(ascii: "<")
-                    ? .anyHost(String(Substring(written.utf8.dropFirst().dropLast())))
-                    : host == "*"
-                        ? .wildcard("")
-                        : host.hasPrefix("*.")
-                            ? .wildcard(String(host.dropFirst())) : .host(host)
-                path = Substring(utf8[utf8.index(after: end)...])
-            } else {
-                scope = .scheme(scheme)
-                path = Substring(utf8[start...])
-            }
-        }
-        self.scope = scope
-        let parts = bytes(path, split: "?", maxSplits: 1)
-        segments = bytes(parts[0], split: "/").map(ReferenceSegment.init)
-        query =
-            parts.count == 2 && !parts[1].isEmpty  // `search?` has no query items
-            ? bytes(parts[1], split: "&").map { item in
-                let pair = bytes(item, split: "=", maxSplits: 1)
-                return (String(pair[0]), ReferenceSegment(pair[1]))
-            } : []
-    }
-
-    /// The placeholders, the host's first, then the path's, then the query's, a `<rest:…>`
-    /// last.
-    var captures: [ReferenceSegment] {
-        let path = segments.filter { $0.name != nil }
-        let rest = path.filter { if case .rest = $0 { true } else { false } }
-        let host: [ReferenceSegment] =
-            if case .anyHost(let name) = scope { [.text(name)] } else { [] }
-        return host + path.filter { if case .rest = $0 { false } else { true } }
-            + query.map(\.segment) + rest
-    }
-
-    /// The target it lands on in the target router: `profile`, then `friends/<name>` for each
-    /// capture, so that the stack elements show what the router wrote.
-    var target: String {
-        (["profile"] + captures.compactMap(\.name).map { "friends/<\($0)>" }).joined(separator: "/")
-    }
-
-    /// The ranks of the origin and the segments `link` fills, or `nil` when the link does not
-    /// fit.
-    func ranks(for link: ReferenceLink) -> [Int]? {
-        guard scope.takes(link) else { return nil }
-        let path = link.segments
-        var ranks: [Int] = [scope.rank]
-        for (index, segment) in segments.enumerated() {
-            if case .rest = segment {
-                return index < path.count ? ranks + segment.rank : nil
-            }
-            guard index < path.count, segment.accepts(path[index]) else { return nil }
-            ranks += segment.rank
-        }
-        return segments.count == path.count ? ranks : nil
-    }
-}
-
-/// The pattern that should match: the highest ranks, lexicographically (patterns of the same
-/// shape are refused at registration, so there is no tie).
-func referenceMatch(_ patterns: [ReferencePattern], _ link: ReferenceLink) -> ReferencePattern? {
-    var best: (pattern: ReferencePattern, ranks: [Int])?
-    for pattern in patterns {
-        guard let ranks = pattern.ranks(for: link) else { continue }
-        if let current = best, !current.ranks.lexicographicallyPrecedes(ranks) { continue }
-        best = (pattern, ranks)
-    }
-    return best?.pattern
-}
-
 /// Checks `router.resolve(url)` against the reference: a link that reads matches the pattern
 /// the reference picks, or fails for a reason that pattern explains.
 func checkMatch<Root: StepNode>(
@@ -361,7 +55,7 @@ func checkMatch<Root: StepNode>(
     let reference: (ReferencePattern?) -> String = { $0?.pattern ?? "nothing" }
     switch resolved {
     case .success(let match):
-        guard let link = ReferenceLink(url) else {
+        guard let link = ReferenceLink(url, origins: router.origins) else {
             return require(false, "\(context): \(url) matches but reads as no path")
         }
         require(
@@ -392,7 +86,7 @@ func checkMatch<Root: StepNode>(
                         == link.segments[index...].map { Array($0.utf8) },
                     "\(context): \(url) captures the rest \(match.rest(name))")
             }
-            for item in expected.query {
+            for item in expected.query where !item.optional {
                 require(match.query[item.item] != nil, "\(context): \(item.item) is missing")
             }
         }
@@ -400,7 +94,7 @@ func checkMatch<Root: StepNode>(
             match.path.segments.allSatisfy { StepPath.isValidSegment($0) },
             "\(context): \(url) reads as the bad path \(match.path.segments)")
     case .failure(let error):
-        guard let link = ReferenceLink(url) else { return }
+        guard let link = ReferenceLink(url, origins: router.origins) else { return }
         switch error.reason {
         case .unknownSegment, .incomplete:
             let expected = referenceMatch(patterns, link)
@@ -491,7 +185,9 @@ func checkURL<Root: StepNode>(
         try? handle(&expected, match)
     } else {
         require(fallback, "\(context): route worked without a pattern or the fallback")
-        if let link = ReferenceLink(url) { try? expected.show(path: StepPath(link.segments)) }
+        if let link = ReferenceLink(url, origins: router.origins) {
+            try? expected.show(path: StepPath(link.segments))
+        }
     }
     require(expected == state, "\(context): route differs from its handler or fallback")
     return NavigationDiff.events(from: before, to: state).map(\.description).joined(separator: "; ")
@@ -547,7 +243,7 @@ func check(_ bytes: [UInt8]) {
                     error.pattern == named && error.link == nil && error.route == nil,
                     "\(context): \(error) names another pattern")
             } else {
-                let reference = ReferencePattern(pattern)
+                let reference = ReferencePattern(pattern, hostSchemes: hostSchemes(accepted))
                 patterns.append(reference)
                 // Refused only for a name too long to be written `<name>` in a target.
                 try? targetRouter.register(pattern, showing: reference.target)
@@ -660,7 +356,30 @@ func seeds(_ fixtures: [URL]) -> [[UInt8]] {
         "https://café.a.example.com/x", "https://[::1]/profile/@ann", "https://a.example.com../x",
         "https://b.a.example.com./x", "https://%2E/profile/@ann",
     ]
-    return (inputs + [hosts]).enumerated().map { index, lines in
+    // Optional query items, a host's root, custom schemes with hosts, ignored and renamed
+    // captures.
+    let forms = [
+        "@profile/<tab>?sort=<sort?>&page=<int:page?>", "@profile/<tab>", "@profile/<t>?q=<q>",
+        "@profile/<tab>?x=<x?>", "@profile/<_>/<int:_>", "@profile/friends/<id as user>",
+        "@https://example.com/", "@https://example.com/?c=<c>&s=<s?>", "@https://*/",
+        "@h://example.com/", "@h://example.com/profile/<tab>", "@h://*.example.com/profile/<t>",
+        "@h://*/profile/detail", "@h://profile/<tab>", "@x://example.com/profile/<tab>",
+        "@x://profile/<tab>", "@h://<host>/a", "@profile/<x?>",
+        "myapp://profile/detail", "myapp://profile/detail?sort=new",
+        "myapp://profile/detail?page=2&sort=new&utm=1", "myapp://profile/detail?page=x",
+        "myapp://profile/detail?x=1&q=2", "myapp://profile/a/7", "myapp://profile/a/b",
+        "myapp://profile/friends/ann",
+        "https://example.com/", "https://example.com", "https://example.com/?c=1",
+        "https://example.com/?s=2", "https://a.example.com/", "https://example.com/?c=1&c=2",
+        "h://example.com/", "h://example.com", "h://example.com/profile/detail",
+        "h://a.example.com/profile/detail", "h://EXAMPLE.com./profile/x", "h://other.org/x",
+        "h://a..example.com/profile/detail", "h://profile/detail", "h:///profile",
+        "x://example.com/profile/detail", "x://profile/detail", "x://other.org/profile/x",
+        "@search?tag=<tags*>&n=<int:n*>", "myapp://search?tag=a&tag=b&n=1&n=02",
+        "myapp://search?n=x&n=1", "myapp://search?tag=a&tag=a", "myapp://search",
+        "myapp://nothing?a=1&a=2",
+    ]
+    return (inputs + [hosts, forms]).enumerated().map { index, lines in
         [UInt8(index % 2) | (index >= 6 ? 2 : 0)] + Array(lines.joined(separator: "\n").utf8)
     }
 }
@@ -674,4 +393,5 @@ FuzzDriver.main(
         "C0FFEE00-0000-4000-8000-000000000001", "@<user>", "/@", "https://*.example.com/",
         "https://*/", "https://<h>/", "a.example.com", "example.com", "%61", "%2e", "%23",
         "example.com.", "xn--caf-dma", "https://%",
+        "?>", "*>", " as ", "<_>", "h://", "h://example.com/", "x://example.com/", "?s=<s?>",
     ], check: check)

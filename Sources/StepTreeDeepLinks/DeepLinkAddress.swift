@@ -6,13 +6,19 @@ import StepTree
 struct DeepLinkAddress: Sendable {
     /// The scheme, in lower case.
     var scheme: String
-    /// The host of a universal link, read as a name (``DeepLinkHost``); `nil` for a custom
-    /// scheme.
+    /// The host of a universal link or of a custom scheme with hosts, read as a name
+    /// (``DeepLinkHost``); `nil` for a custom scheme whose host is the first segment.
     var host: String?
     /// The accepted origin the link comes from (see ``DeepLinkOrigin``).
     var origin: DeepLinkOrigin
     var segments: [String]
+    /// Each query item's value, its first one for an item the link repeats.
     var query: [String: String]
+    /// The values of each query item the link gives more than once, in order: refused unless
+    /// the matching pattern reads it as repeated (`<name*>`).
+    var repeated: [String: [String]]
+    /// The names of the repeated items, in the order they first repeat.
+    var repeatedNames: [String]
 
     /// Reads `url`, accepting only the origins given (any scheme but `http` and `https` when
     /// there are none).
@@ -34,7 +40,9 @@ struct DeepLinkAddress: Sendable {
         let scheme = components.scheme?.lowercased() ?? ""
         let host = StepPath.writtenHost(of: url, components) ?? ""
         var encoded: [Substring] = []
-        let hosts = origins.filter { if case .universalLink = $0 { true } else { false } }
+        // The origins that read this scheme's host: universal links for `https`, custom
+        // schemes with hosts for theirs.
+        let hosts = origins.filter { $0.hostScheme == scheme }
         // With no origins configured, any custom scheme is accepted, as before origins existed.
         let custom: DeepLinkOrigin? =
             origins.isEmpty
@@ -42,28 +50,27 @@ struct DeepLinkAddress: Sendable {
             : origins.first {
                 if case .scheme(let own) = $0 { own.lowercased() == scheme } else { false }
             }
-        if let custom {
+        // Decoded and read as a name before anything compares or captures it: one that is no
+        // name (`a..b.com`, `ex%2Fle.com`, `ex%23le.com`) names no server.
+        let name = hosts.isEmpty ? nil : DeepLinkHost.name(written: host)
+        // The exact host, else the wildcard with the longest suffix.
+        let accepting = name.map { name in hosts.filter { $0.accepts(host: name) } } ?? []
+        let best =
+            accepting.first(where: { $0.wildcardSuffix == nil })
+            ?? accepting.max(by: {
+                ($0.wildcardSuffix?.utf8.count ?? 0) < ($1.wildcardSuffix?.utf8.count ?? 0)
+            })
+        if let custom, best == nil || scheme == "https" {
             if !host.isEmpty { encoded.append(Substring(host)) }
             self.scheme = scheme
             self.host = nil
             origin = custom
-        } else if scheme == "https", !hosts.isEmpty {
-            // Decoded and read as a name before anything compares or captures it: one that is
-            // no name (`a..b.com`, `ex%2Fle.com`, `ex%23le.com`) names no server.
-            guard let name = DeepLinkHost.name(written: host) else {
-                throw fail(.unknownHost(host))
-            }
-            // The exact host, else the wildcard with the longest suffix.
-            let accepting = hosts.filter { $0.accepts(host: name) }
-            guard
-                let best = accepting.first(where: { $0.wildcardSuffix == nil })
-                    ?? accepting.max(by: {
-                        ($0.wildcardSuffix?.utf8.count ?? 0) < ($1.wildcardSuffix?.utf8.count ?? 0)
-                    })
-            else { throw fail(.unknownHost(host)) }
+        } else if let best, let name {
             self.scheme = scheme
             self.host = name
             origin = best
+        } else if !hosts.isEmpty {
+            throw fail(.unknownHost(host))
         } else {
             throw fail(.unknownScheme(scheme))
         }
@@ -71,7 +78,8 @@ struct DeepLinkAddress: Sendable {
             components.port == nil
         else { throw fail(.unexpectedAuthority) }
         encoded += StepPath.urlSegments(components.percentEncodedPath)
-        guard !encoded.isEmpty else { throw fail(.emptyPath) }
+        // A universal link may name its host's root, which only a root pattern takes.
+        guard !encoded.isEmpty || self.host != nil else { throw fail(.emptyPath) }
         guard encoded.count <= limits.maximumSegments else {
             throw fail(.tooManySegments(encoded.count))
         }
@@ -93,20 +101,23 @@ struct DeepLinkAddress: Sendable {
             }
             segments.append(decoded)
         }
-        query = try Self.queryItems(components.percentEncodedQuery ?? "", limits: limits, fail)
+        (query, repeated, repeatedNames) = try Self.queryItems(
+            components.percentEncodedQuery ?? "", limits: limits, fail)
     }
 
     /// The query items by name: `&`-separated, `name=value` or a bare `name` (value `""`),
-    /// each decoded once.
+    /// each decoded once; the first value of each, and all the values of those repeated.
     private static func queryItems(
         _ text: String, limits: DeepLinkLimits, _ fail: (DeepLinkError.Reason) -> DeepLinkError
-    ) throws(DeepLinkError) -> [String: String] {
-        guard !text.isEmpty else { return [:] }
+    ) throws(DeepLinkError) -> ([String: String], [String: [String]], [String]) {
+        guard !text.isEmpty else { return ([:], [:], []) }
         let items = text.split(separator: "&", omittingEmptySubsequences: false)
         guard items.count <= limits.maximumQueryItems else {
             throw fail(.tooManyQueryItems(items.count))
         }
         var query: [String: String] = [:]
+        var repeated: [String: [String]] = [:]
+        var names: [String] = []
         for item in items {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = parts[0].removingPercentEncoding, !name.isEmpty,
@@ -115,10 +126,16 @@ struct DeepLinkAddress: Sendable {
                     $0.properties.generalCategory == .control
                 })
             else { throw fail(.invalidQueryItem(String(item))) }
-            guard query.updateValue(value, forKey: name) == nil else {
-                throw fail(.repeatedQueryItem(name))
+            guard let first = query[name] else {
+                query[name] = value
+                continue
             }
+            if repeated[name] == nil {
+                names.append(name)
+                repeated[name] = [first]
+            }
+            repeated[name]?.append(value)
         }
-        return query
+        return (query, repeated, names)
     }
 }

@@ -47,13 +47,17 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooManyQueryItems(Int)
         /// A query item that does not decode, has an empty name, or a control character.
         case invalidQueryItem(String)
-        /// The query item appears more than once.
+        /// The query item appears more than once, and the pattern that matches the link does not
+        /// read it as repeated (`<name*>`), or no pattern matches it.
         case repeatedQueryItem(String)
 
         // MARK: Matching a link
 
         /// The pattern that matches the path requires this query item.
         case missingQueryItem(String, pattern: String)
+        /// The link has this query item, which the pattern that matches its path does not
+        /// name, and the router refuses unknown query items (``DeepLinkQueryItems/refuse``).
+        case unknownQueryItem(String, pattern: String)
         /// The query item's value does not have its placeholder's type.
         case invalidQueryValue(String, pattern: String)
         /// An integer that does not fit in `Int`, for this placeholder.
@@ -69,9 +73,13 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooDeep(Int)
         /// The route's target (or the fallback path) does not resolve in the tree.
         case invalidTarget(StepPathError)
-        /// The screen the route pushes cannot hold its captures: the text names the payload's
+        /// A screen the route opens cannot hold its captures: the text names the payload's
         /// type and the field, or the decoding problem and where.
         case invalidPayload(String)
+        /// No screen the route opens has this field (the capture's name, or the field
+        /// `<name as field>` gives), which a capture no path uses must fill; the screens decoded
+        /// with their fields are named by type.
+        case unreadCapture(String, screens: [String])
 
         // MARK: Registering a route
 
@@ -102,6 +110,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case conflicts(with: String)
         /// The target names this placeholder, which the pattern does not have.
         case unknownTargetPlaceholder(String)
+        /// A target or a screen beneath names this optional capture, which a link may lack.
+        case optionalInTarget(String)
         /// A target, a screen beneath it or a fallback tab is not a path of keys and
         /// `<placeholder>` segments (a target or a screen beneath may start with `./`, a
         /// fallback tab may not; none may have an empty, `.` or `..` segment, which names no
@@ -144,6 +154,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
                 "query item '\(StepPath.excerpt(name))' appears more than once"
             case .missingQueryItem(let name, let pattern):
                 "lacks the query item '\(name)' that '\(pattern)' requires"
+            case .unknownQueryItem(let name, let pattern):
+                "has the query item '\(StepPath.excerpt(name))', which '\(pattern)' does not name"
             case .invalidQueryValue(let name, let pattern):
                 "query item '\(name)' does not have the type '\(pattern)' requires"
             case .numberOutOfRange(let text, let placeholder):
@@ -153,7 +165,13 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
             case .incomplete: "ends where the routes expect more segments"
             case .tooDeep(let count): "leads to a path of \(count) segments, more than allowed"
             case .invalidTarget(let error): "leads nowhere: \(error)"
-            case .invalidPayload(let problem): "cannot fill the screen it pushes: \(problem)"
+            case .invalidPayload(let problem): "cannot fill the screen it opens: \(problem)"
+            case .unreadCapture(let field, let screens) where screens.isEmpty:
+                "no screen it opens has the field '\(field)' a capture fills"
+            case .unreadCapture(let field, let screens):
+                "no screen it opens has the field '\(field)' a capture fills: "
+                    + screens.joined(separator: ", ") + (screens.count == 1 ? " has" : " have")
+                    + " no field that keeps it"
             case .emptyPattern: "the pattern is empty"
             case .malformedPlaceholder(let text): "malformed placeholder '\(text)'"
             case .unknownPlaceholderType(let type): "unknown placeholder type '\(type)'"
@@ -172,6 +190,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
             case .conflicts(let other):
                 "matches the same links as '\(other)', registered before"
             case .unknownTargetPlaceholder(let name): "the target uses '<\(name)>', not captured"
+            case .optionalInTarget(let name):
+                "a path uses '<\(name)>', an optional query item a link may lack"
             case .malformedTarget(let text): "target '\(StepPath.excerpt(text))' is not a step path"
             case .malformedTable(let problem): problem
             }

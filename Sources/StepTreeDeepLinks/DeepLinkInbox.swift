@@ -60,7 +60,7 @@ public final class DeepLinkInbox<Root: StepNode>: Sendable {
         return try navigator.transaction(.deepLink) { root in
             // The navigator's lock is held: gateDidOpen runs before or after all of this.
             if let gate, state.withLock({ !$0.openGates.contains(gate.name) }) {
-                try root.show(path: gate.screen)
+                try router.showGate(gate, for: url, in: &root)
                 state.withLock { $0.held = url }
             } else {
                 try router.route(url, in: &root)

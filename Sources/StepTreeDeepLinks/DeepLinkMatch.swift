@@ -22,22 +22,25 @@ public struct DeepLinkMatch: Hashable, Sendable {
         case int(Int)
         case uuid(UUID)
         case rest([String])
+        /// A repeated query item's values, each converted.
+        case list([Capture])
     }
 
     /// The pattern that matched.
     public let pattern: String
     /// The link's scheme, in lower case: `https` for a universal link.
     public let scheme: String
-    /// The host of a universal link, read as a name: percent-decoded, in lower case, without
-    /// a trailing dot (`mastodon.social`; see ``DeepLinkOrigin``); `nil` for a custom scheme,
-    /// whose host is the first segment of ``path``.
+    /// The host of a universal link, or of a custom scheme whose authority an origin reads as
+    /// a host, read as a name: percent-decoded, in lower case, without a trailing dot
+    /// (`mastodon.social`; see ``DeepLinkOrigin``); `nil` for a custom scheme whose host is the
+    /// first segment of ``path``.
     public let host: String?
     /// The origin among the router's that accepts the link: its custom scheme, or the host or
     /// wildcard host that accepts it (see ``DeepLinkOrigin``); with no origins configured, the
     /// link's scheme.
     public let origin: DeepLinkOrigin
     /// The link's path: its segments, percent-decoded once (without the host of a universal
-    /// link).
+    /// link, or of a custom scheme read with one); none for a host's root.
     public let path: StepPath
     /// Every capture's text as the link wrote it, decoded (a `<rest:…>` capture joined by `/`;
     /// a prefixed one without its prefix; the host's as ``host`` reads it).
@@ -73,6 +76,22 @@ public struct DeepLinkMatch: Hashable, Sendable {
         return value
     }
 
+    /// The values of the repeated `<name*>` query item, in the link's order (none when the link
+    /// lacks it).
+    public func strings(_ name: String) -> [String] {
+        list(name).map { if case .text(let text) = $0 { text } else { misuse(name, "text") } }
+    }
+
+    /// The values of the repeated `<int:name*>` query item, in the link's order.
+    public func ints(_ name: String) -> [Int] {
+        list(name).map { if case .int(let value) = $0 { value } else { misuse(name, "int") } }
+    }
+
+    private func list(_ name: String) -> [Capture] {
+        guard case .list(let values) = captures[name] else { misuse(name, "repeated") }
+        return values
+    }
+
     /// The segments capture `name` fills in a target: those of a rest, a typed capture's value
     /// in its canonical text (`7` for `007`, `+7` or `7`; `0` for `-0`; a UUID in upper case),
     /// so that equal values land on the same step; else its text.
@@ -82,6 +101,7 @@ public struct DeepLinkMatch: Hashable, Sendable {
         case .int(let value): [String(value)]
         case .uuid(let value): [value.uuidString]
         case .text(let text): [text]
+        case .list(let values): values.map(\.text)
         case nil: []
         }
     }

@@ -1,8 +1,12 @@
 import StepTree
 
 /// Where links may come from: a custom scheme, whose host is the first segment
-/// (`shop://product/123`), or a universal-link host over `https`, which is dropped
-/// (`https://shop.example.com/product/123`).
+/// (`shop://product/123`), a universal-link host over `https`, which is dropped
+/// (`https://shop.example.com/product/123`), or a custom scheme whose authority is a host, read
+/// and dropped as a universal link's (`shop://www.example.com/product/123`).
+///
+/// A link of a scheme with both a ``schemeHost(_:host:)`` origin and a ``scheme(_:)`` origin is
+/// read with its host when a host origin accepts it, else with its host as the first segment.
 ///
 /// A host written `*.example.com` accepts every subdomain of `example.com` at any depth
 /// (`a.example.com`, `a.b.example.com`) but not `example.com` itself; `*` accepts every host.
@@ -23,12 +27,33 @@ public enum DeepLinkOrigin: Hashable, Sendable {
     /// A web host such as `shop.example.com`, `*.example.com` or `*`, whose `https` links the
     /// app handles, compared without regard to case.
     case universalLink(host: String)
+    /// A custom scheme whose authority is a host, read as a universal link's is (exact, or a
+    /// wildcard: `*.example.com`, `*`) and dropped: `shop://www.example.com/product/123`.
+    case schemeHost(String, host: String)
+
+    /// The scheme, in lower case, of the links whose host this origin reads: `https` for a
+    /// universal link; `nil` for a custom scheme whose host is the first segment.
+    var hostScheme: String? {
+        switch self {
+        case .scheme: nil
+        case .universalLink: "https"
+        case .schemeHost(let scheme, _): scheme.lowercased()
+        }
+    }
+
+    /// The host as written, for an origin that reads one.
+    private var hostText: String? {
+        switch self {
+        case .scheme: nil
+        case .universalLink(let host), .schemeHost(_, let host): host
+        }
+    }
 
     /// For a wildcard host, the suffix a host must end with: `.example.com` for
     /// `*.example.com`, `""` for `*`; `nil` for an exact host, a scheme, or a wildcard whose
     /// suffix is no host name (which accepts no host).
     var wildcardSuffix: String? {
-        guard case .universalLink(let host) = self else { return nil }
+        guard let host = hostText else { return nil }
         if host == "*" { return "" }
         guard host.utf8.starts(with: "*.".utf8) else { return nil }
         return DeepLinkHost.name(Substring(host.utf8.dropFirst(2))).map { "." + $0 }
@@ -37,11 +62,11 @@ public enum DeepLinkOrigin: Hashable, Sendable {
     /// For an exact host, its name as ``DeepLinkHost`` reads it; `nil` for a wildcard, a
     /// scheme, or a host that is no name (which accepts no host).
     var exactHost: String? {
-        guard case .universalLink(let host) = self else { return nil }
+        guard let host = hostText else { return nil }
         return DeepLinkHost.name(host)
     }
 
-    /// Whether this universal-link origin accepts `host`, a name as ``DeepLinkHost`` reads it.
+    /// Whether this origin that reads hosts accepts `host`, a name as ``DeepLinkHost`` reads it.
     func accepts(host: String) -> Bool {
         if let suffix = wildcardSuffix { return Self.host(host, endsWith: suffix) }
         return exactHost == host
@@ -52,6 +77,15 @@ public enum DeepLinkOrigin: Hashable, Sendable {
         host.utf8.count > suffix.utf8.count
             && host.utf8.reversed().starts(with: suffix.utf8.reversed())
     }
+}
+
+/// What a query item that the matching pattern does not name does to a link.
+public enum DeepLinkQueryItems: Hashable, Sendable {
+    /// The item is left out of the captures; a handler still sees it in
+    /// ``DeepLinkMatch/query``.
+    case ignore
+    /// The link is refused with ``DeepLinkError/Reason/unknownQueryItem(_:pattern:)``.
+    case refuse
 }
 
 /// How a matched route lands on its target.

@@ -125,6 +125,20 @@ enum DeepLinkScope: Hashable, Sendable {
     case wildcard(String)
     /// `https://<name>/…`: a universal link to any host, captured.
     case anyHost
+    /// `scheme://host/…` for a custom scheme with hosts (``DeepLinkOrigin/schemeHost(_:host:)``):
+    /// a link with this scheme and host (both in lower case).
+    case schemeHost(String, host: String)
+    /// `scheme://*.suffix/…` or `scheme://*/…` for a custom scheme with hosts: a link with this
+    /// scheme to a host that ends with the suffix after at least one byte.
+    case schemeWildcard(String, suffix: String)
+
+    /// Whether its links have a host: a pattern with no segment is then the host's root.
+    var hasHost: Bool {
+        switch self {
+        case .any, .scheme: false
+        case .host, .wildcard, .anyHost, .schemeHost, .schemeWildcard: true
+        }
+    }
 }
 
 /// A registered pattern, parsed: `product/<int:id>/reviews?sort=<order>`, optionally after an
@@ -138,13 +152,42 @@ package struct DeepLinkPattern: Sendable {
     let hostName: String?
     /// The path segments.
     let segments: [DeepLinkPiece]
-    /// The query items by name: each a placeholder (never a rest), required in a link.
+    /// The query items by name: each a placeholder (never a rest), required in a link unless
+    /// its name is in ``optional``.
     let query: [String: DeepLinkPiece]
+    /// The names of the optional query items' placeholders, written `<name?>`, and of the
+    /// repeated ones (which may be missing too).
+    package let optional: Set<String>
+    /// The names of the repeated query items' placeholders, written `<name*>`: an item the link
+    /// may give any number of times, whose values fill a list.
+    package let repeated: Set<String>
+    /// The field of a screen each capture written `<name as field>` fills, by capture name.
+    ///
+    /// `_` for a capture no screen reads (`<name as _>`); any other capture fills its own name.
+    package let fields: [String: String]
 
-    /// Every placeholder name: the host's, the path's, then the query's by item name.
+    /// Every placeholder name: the host's, the path's, then the query's by item name; an
+    /// ignored `<_>` has none.
     package var names: [String] {
-        (hostName.map { [$0] } ?? []) + segments.compactMap(\.name)
-            + query.keys.sorted().compactMap { query[$0]?.name }
+        ((hostName.map { [$0] } ?? []) + segments.compactMap(\.name)
+            + query.keys.sorted().compactMap { query[$0]?.name })
+            .filter { $0 != DeepLinkPattern.ignored }
+    }
+
+    /// The name of a capture no screen reads: `<_>`, `<int:_>`; as a field, `<name as _>`.
+    package static let ignored = "_"
+
+    /// The field capture `name` fills, or `nil` when it is ignored.
+    package func field(of name: String) -> String? {
+        let field = fields[name] ?? name
+        return field == Self.ignored ? nil : field
+    }
+
+    /// The names of the required query items, and of the optional ones: what tells two
+    /// patterns of the same path apart.
+    var querySignature: [Set<String>] {
+        let optionalItems = Set(query.filter { optional.contains($0.value.name ?? "") }.keys)
+        return [Set(query.keys).subtracting(optionalItems), optionalItems]
     }
 
     /// Every placeholder by name, without prefixes: the host's is untyped text.
@@ -158,13 +201,17 @@ package struct DeepLinkPattern: Sendable {
     }
 
     /// Parses `text`.
+    /// - Parameters:
+    ///   - text: The pattern.
+    ///   - hostSchemes: The custom schemes (in lower case) whose authority is a host: after
+    ///     `scheme://` comes a host, as after `https://`.
     /// - Throws: ``DeepLinkError`` naming the pattern and its first problem.
-    package init(_ text: String) throws(DeepLinkError) {
+    package init(_ text: String, hostSchemes: Set<String> = []) throws(DeepLinkError) {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(pattern: text, reason: reason)
         }
         self.text = text
-        let (scope, hostName, rest) = try Self.origin(of: text)
+        let (scope, hostName, rest) = try Self.origin(of: text, hostSchemes: hostSchemes)
         self.scope = scope
         self.hostName = hostName
         let (path, queryText) =
@@ -176,15 +223,24 @@ package struct DeepLinkPattern: Sendable {
             } else {
                 (rest, Substring())
             }
-        guard !path.isEmpty else { throw fail(.emptyPattern) }
+        // A host's root (`https://example.com/`) is a pattern with no segment.
+        let hasHost = hostName != nil || scope.hasHost
+        guard !path.isEmpty || hasHost else { throw fail(.emptyPattern) }
         var names = Set(hostName.map { [$0] } ?? [])
+        var fields: [String: String] = [:]
+        var optional: Set<String> = []
+        var repeated: Set<String> = []
         var segments: [DeepLinkPiece] = []
-        for (index, part) in StepPath.split(path).enumerated() {
-            guard !part.isEmpty else { throw fail(.emptySegment(index: index)) }
+        for (index, written) in StepPath.split(path).enumerated() where !path.isEmpty {
+            guard !written.isEmpty else { throw fail(.emptySegment(index: index)) }
+            // `?` starts the query, so a segment cannot be written optional.
+            let (part, field, _, isRepeated) = try Self.annotations(of: written, in: text)
+            if isRepeated { throw fail(.malformedPlaceholder(String(written))) }
             let piece = try DeepLinkPiece(part, in: text)
-            if let name = piece.name, !names.insert(name).inserted {
+            if let name = piece.name, name != Self.ignored, !names.insert(name).inserted {
                 throw fail(.duplicatePlaceholder(name))
             }
+            if let name = piece.name, let field { fields[name] = field }
             if let last = segments.last, case .rest(let name) = last {
                 throw fail(.restNotLast(name))
             }
@@ -197,21 +253,67 @@ package struct DeepLinkPattern: Sendable {
                 query[String(parts[0])] == nil,
                 parts[1].utf8.first == UInt8(ascii: "<")
             else { throw fail(.malformedQueryItem(String(item))) }
-            let piece = try DeepLinkPiece(parts[1], in: text)
-            guard let name = piece.name else { throw fail(.malformedQueryItem(String(item))) }
+            let (value, field, isOptional, isRepeated) = try Self.annotations(
+                of: parts[1], in: text)
+            let piece = try DeepLinkPiece(value, in: text)
+            // An ignored query item would be a name no link needs: leave it out instead.
+            guard let name = piece.name, name != Self.ignored else {
+                throw fail(.malformedQueryItem(String(item)))
+            }
             if case .rest = piece { throw fail(.restNotLast(name)) }
             guard names.insert(name).inserted else { throw fail(.duplicatePlaceholder(name)) }
+            if let field { fields[name] = field }
+            if isOptional || isRepeated { optional.insert(name) }
+            if isRepeated { repeated.insert(name) }
             query[String(parts[0])] = piece
         }
         self.segments = segments
         self.query = query
+        self.optional = optional
+        self.repeated = repeated
+        self.fields = fields
+    }
+
+    /// A segment or query value without the annotations of its placeholder: the field it
+    /// fills (`<slug as project>`, `<int:id as _>`), whether it is optional (`<name?>`,
+    /// `<int:n? as page>`) or repeated (`<tags*>`; only a query item may be either).
+    /// - Throws: ``DeepLinkError/Reason/malformedPlaceholder(_:)`` for an annotation that
+    ///   names no field.
+    private static func annotations(of part: Substring, in pattern: String) throws(DeepLinkError)
+        -> (Substring, field: String?, optional: Bool, repeated: Bool)
+    {
+        let bytes = part.utf8
+        guard bytes.last == UInt8(ascii: ">"), let open = bytes.lastIndex(of: UInt8(ascii: "<"))
+        else { return (part, nil, false, false) }
+        var inner = Substring(bytes[bytes.index(after: open)..<bytes.index(before: bytes.endIndex)])
+        var field: String?
+        if let range = inner.range(of: " as ") {
+            let name = String(inner[range.upperBound...])
+            guard name == Self.ignored || DeepLinkTemplate.isFieldName(name) else {
+                throw DeepLinkError(pattern: pattern, reason: .malformedPlaceholder(String(part)))
+            }
+            field = name
+            inner = inner[..<range.lowerBound]
+        }
+        let isOptional = inner.utf8.last == UInt8(ascii: "?")
+        let isRepeated = inner.utf8.last == UInt8(ascii: "*")
+        if isOptional || isRepeated { inner = Substring(inner.utf8.dropLast()) }
+        guard field != nil || isOptional || isRepeated else { return (part, nil, false, false) }
+        // `<?>`, `< as x>`: an annotation of no placeholder.
+        guard !inner.isEmpty, inner.utf8.last != UInt8(ascii: ":") else {
+            throw DeepLinkError(pattern: pattern, reason: .malformedPlaceholder(String(part)))
+        }
+        let written = String(Substring(bytes[...open])) + String(inner) + ">"
+        return (Substring(written), field, isOptional, isRepeated)
     }
 
     /// The origin `text` starts with, and the rest of it: `scheme://` (before the first `/`,
     /// a `:` and then `//`) or `https://host/`; none when the first `/` does not follow a `:`.
-    private static func origin(of text: String) throws(DeepLinkError) -> (
-        DeepLinkScope, String?, Substring
-    ) {
+    private static func origin(of text: String, hostSchemes: Set<String>)
+        throws(DeepLinkError) -> (
+            DeepLinkScope, String?, Substring
+        )
+    {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(pattern: text, reason: reason)
         }
@@ -233,147 +335,40 @@ package struct DeepLinkPattern: Sendable {
             })
         else { throw fail(.malformedOrigin(written)) }
         let start = bytes.index(after: after)
-        guard scheme == "https" else { return (.scheme(scheme), nil, Substring(bytes[start...])) }
+        let isHTTPS = scheme == "https"
+        guard isHTTPS || hostSchemes.contains(scheme) else {
+            return (.scheme(scheme), nil, Substring(bytes[start...]))
+        }
         guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else {
             throw fail(.malformedOrigin(text))
         }
         let host = Substring(bytes[start..<end])
         let rest = Substring(bytes[bytes.index(after: end)...])
         let origin = String(Substring(bytes[..<end])) + "/"
-        if host.utf8.first == UInt8(ascii: "<") {
+        if host.utf8.first == UInt8(ascii: "<"), isHTTPS {
             guard case .text(let name) = try DeepLinkPiece(host, in: text) else {
                 throw fail(.malformedOrigin(origin))
             }
             return (.anyHost, name, rest)
         }
-        if host.utf8.elementsEqual("*".utf8) { return (.wildcard(""), nil, rest) }
+        if host.utf8.elementsEqual("*".utf8) {
+            return (isHTTPS ? .wildcard("") : .schemeWildcard(scheme, suffix: ""), nil, rest)
+        }
         // Read as a link's host is, but not decoded: checked as written, then lowered (the
         // Kelvin sign, lowered first, would have passed as `k`).
         let wildcard = host.utf8.starts(with: "*.".utf8)
         guard let name = DeepLinkHost.name(Substring(host.utf8.dropFirst(wildcard ? 2 : 0)))
         else { throw fail(.malformedOrigin(origin)) }
+        guard isHTTPS else {
+            let scope: DeepLinkScope =
+                wildcard
+                ? .schemeWildcard(scheme, suffix: "." + name) : .schemeHost(scheme, host: name)
+            return (scope, nil, rest)
+        }
         return wildcard ? (.wildcard("." + name), nil, rest) : (.host(name), nil, rest)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-    }
-}
-
-/// A path with `<name>` segments filled from a link's captures: a route's target, or a screen
-/// beneath it; one written `./…` is relative to the selected tab.
-package struct DeepLinkTemplate: Hashable, Sendable {
-    package enum Part: Hashable, Sendable {
-        case key(String)
-        case capture(String)
-    }
-
-    package let text: String
-    /// Whether it is written `./…`: relative to the selected tab.
-    package let isRelative: Bool
-    package let parts: [Part]
-
-    /// Parses `text` (`profile/friends/<id>`, `./path/status`), whose placeholders must be
-    /// among `names`.
-    package init(_ text: String, pattern: String, names: Set<String>) throws(DeepLinkError) {
-        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
-            DeepLinkError(pattern: pattern, reason: reason)
-        }
-        self.text = text
-        isRelative = text.utf8.starts(with: "./".utf8)
-        let body = isRelative ? String(Substring(text.utf8.dropFirst(2))) : text
-        let segments: [Substring]
-        do {
-            // `.//about` is no `./about`: the `/` a path may start with is not after `./`.
-            guard !isRelative || body.utf8.first != UInt8(ascii: "/") else {
-                throw StepPathError.emptySegment(index: 0)
-            }
-            segments = try StepPath.parts(of: body)
-        } catch {
-            throw fail(.malformedTarget(text))
-        }
-        var parts: [Part] = []
-        for segment in segments {
-            if let inner = DeepLinkPiece.placeholder(segment), !inner.isEmpty {
-                let name = String(inner)
-                guard names.contains(name) else { throw fail(.unknownTargetPlaceholder(name)) }
-                parts.append(.capture(name))
-            } else {
-                guard StepPath.isValidSegment(segment), !DeepLinkPiece.hasBracket(segment),
-                    !Self.isDotSegment(segment)
-                else { throw fail(.malformedTarget(text)) }
-                parts.append(.key(String(segment)))
-            }
-        }
-        self.parts = parts
-    }
-
-    /// Whether `segment` is `.` or `..`, which name no step: a link may not hold one either.
-    static func isDotSegment(_ segment: some StringProtocol) -> Bool {
-        segment.utf8.elementsEqual(".".utf8) || segment.utf8.elementsEqual("..".utf8)
-    }
-
-    /// Whether `path` can be a route's fallback tab: a parsed path, not the root, with no `.`
-    /// or `..` segment.
-    static func canBeTab(_ path: StepPath) -> Bool {
-        path.problem == nil && !path.isRoot && !path.segments.contains(where: isDotSegment)
-    }
-
-    /// The names it uses.
-    package var names: Set<String> {
-        Set(parts.compactMap { if case .capture(let name) = $0 { name } else { nil } })
-    }
-
-    /// The path for `match`, after `base` (the selected tab, for a relative template): a
-    /// `<rest:…>` capture fills as many segments as it holds.
-    func path(for match: DeepLinkMatch, under base: StepPath = .root) -> StepPath {
-        StepPath(
-            (isRelative ? base.segments : [])
-                + parts.flatMap { part -> [String] in
-                    switch part {
-                    case .key(let key): [key]
-                    case .capture(let name): match.segments(of: name)
-                    }
-                })
-    }
-
-    /// The indexes of the segments of ``path(for:under:)`` that captures fill, after `base`.
-    func captureIndexes(for match: DeepLinkMatch, under base: StepPath = .root) -> Set<Int> {
-        var index = isRelative ? base.segments.count : 0
-        var found: Set<Int> = []
-        for part in parts {
-            switch part {
-            case .key: index += 1
-            case .capture(let name):
-                let count = match.segments(of: name).count
-                found.formUnion(index..<index + count)
-                index += count
-            }
-        }
-        return found
-    }
-
-    /// The captures that fill this template to exactly `path`, or `nil`: a capture that is not
-    /// the last part takes one segment, the last one takes the rest when it is a `rest`.
-    func captures(in path: StepPath, restNames: Set<String>) -> [String: [String]]? {
-        var captures: [String: [String]] = [:]
-        var index = 0
-        for (position, part) in parts.enumerated() {
-            guard index < path.segments.count else { return nil }
-            switch part {
-            case .key(let key):
-                guard StepPath.sameSegment(key, path.segments[index]) else { return nil }
-                index += 1
-            case .capture(let name):
-                let isLast = position == parts.count - 1
-                let taken =
-                    isLast && restNames.contains(name)
-                    ? Array(path.segments[index...]) : [path.segments[index]]
-                if let earlier = captures[name], earlier != taken { return nil }
-                captures[name] = taken
-                index += taken.count
-            }
-        }
-        return index == path.segments.count ? captures : nil
     }
 }

@@ -8,6 +8,7 @@ extension DeepLinkMatch.Capture {
     var json: JSONValue {
         switch self {
         case .int(let value): .number(String(value))
+        case .list(let values): .array(values.map(\.json))
         default: .string(text)
         }
     }
@@ -20,134 +21,175 @@ extension DeepLinkMatch.Capture {
         case .int(let value): String(value)
         case .uuid(let value): value.uuidString
         case .rest(let segments): segments.joined(separator: "/")
+        case .list(let values): values.map(\.text).joined(separator: ",")
         }
     }
 }
 
-/// The value a route gives the screen it pushes, made from the link's captures.
+/// A capture no path of a route uses, and the field of a screen it fills (its own name, or the
+/// one `<name as field>` gives).
+struct DeepLinkFilling: Hashable, Sendable {
+    let capture: String
+    let field: String
+    /// Whether it is an optional query item's, which a link may lack.
+    var isOptional = false
+}
+
+/// The values a route gives the screens it opens, made from the link's captures.
 enum DeepLinkPayload {
-    /// The value of a screen that starts as `prototype`, with `captures` (in pattern order).
-    ///
-    /// A screen that takes text (a schema-driven one, or a `String` payload) gets the text of
-    /// its one capture, or, for several, the JSON object of their values by name with sorted
-    /// keys (`{"id":42,"server":"mastodon.social"}`). Any other screen is decoded with its own
-    /// `Decodable` from its initial value's encoding with every capture's field set (see
-    /// ``DeepLinkMatch/Capture/json``), and must keep them all: each field, written again, is
-    /// the capture's. A screen written as one scalar (plain data such as an `Int`) is decoded
-    /// from its one capture.
-    /// - Throws: ``DeepLinkError/Reason/invalidPayload(_:)`` naming the type and the field or
-    ///   the decoding problem; link and pattern are left to the caller.
-    static func value(
-        of captures: [(name: String, capture: DeepLinkMatch.Capture)],
-        prototype: any StepValue, takesText: Bool
-    ) throws(DeepLinkError) -> any StepValue {
-        if takesText {
-            if captures.count == 1 { return captures[0].capture.text }
-            let object = JSONValue.object(
-                Dictionary(
-                    captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a }))
-            return String(decoding: object.jsonData, as: UTF8.self)
-        }
-        return try filled(
-            prototype,
-            Dictionary(captures.map { ($0.name, $0.capture.json) }, uniquingKeysWith: { a, _ in a })
-        )
+    /// A screen's new value and the fields it read.
+    struct Filled {
+        /// The value, or `nil` when the screen reads no field.
+        var value: (any StepValue)?
+        /// The fields it read (few: an array, which the common one-screen route does not hash).
+        var read: [String]
+        /// The screen's type, for a screen decoded with its fields.
+        var type: String?
+        /// Why it read none, as a phrase after its type: it does not decode, say.
+        var failure: String?
     }
 
-    /// The captures `names` that a screen's value holds, as ``value(of:prototype:takesText:)``
-    /// gave them, each as the segments it fills in a target (a rest's split at `/`).
-    /// - Returns: `nil` when a capture is missing or not text or an integer.
+    /// The value of a screen that starts as `prototype`, with the `captures` it reads by field
+    /// name (in pattern order).
+    ///
+    /// The target's screen, when it takes text (a schema-driven one, or a `String` payload),
+    /// reads them all: the text of its one capture, or, for several, the JSON object of their
+    /// values by field with sorted keys (`{"id":42,"server":"mastodon.social"}`); a screen
+    /// beneath that takes text reads none. Any other screen is decoded with its own
+    /// `Decodable` from its initial value's encoding with the field of each capture it reads
+    /// set (see ``DeepLinkMatch/Capture/json``): it reads a field that, written again, is the
+    /// capture's.
+    static func value(
+        of captures: [(field: String, capture: DeepLinkMatch.Capture)],
+        prototype: any StepValue, takesText: Bool, isTarget: Bool
+    ) -> Filled {
+        if takesText {
+            guard isTarget else { return Filled(read: []) }
+            let read = captures.map(\.field)
+            if captures.count == 1 { return Filled(value: captures[0].capture.text, read: read) }
+            let object = JSONValue.object(
+                Dictionary(
+                    captures.map { ($0.field, $0.capture.json) }, uniquingKeysWith: { a, _ in a }))
+            return Filled(value: String(decoding: object.jsonData, as: UTF8.self), read: read)
+        }
+        let fields = Dictionary(
+            captures.map { ($0.field, $0.capture.json) }, uniquingKeysWith: { a, _ in a })
+        if isTarget, fields.count == 1, let scalar = scalar(prototype, fields) { return scalar }
+        return filled(prototype, fields)
+    }
+
+    /// The target's value from its one capture, when it is plain data written as one scalar
+    /// (an `Int` destination, an enum's raw value); `nil` for a value written as an object.
+    private static func scalar<Value: StepValue>(
+        _ prototype: Value, _ fields: [String: JSONValue]
+    ) -> Filled? {
+        guard let written = json(of: prototype), let (field, capture) = fields.first else {
+            return nil
+        }
+        if case .object = written { return nil }
+        let type = String(describing: Value.self)
+        do {
+            let value = try JSONDecoder().decode(Value.self, from: capture.jsonData)
+            return Filled(value: value, read: [field], type: type)
+        } catch let error as DecodingError {
+            return Filled(
+                read: [], type: type, failure: "does not decode: \(DeepLinkError.describe(error))")
+        } catch {
+            return Filled(read: [], type: type, failure: "does not decode: \(error)")
+        }
+    }
+
+    /// The captures of `fillings` that a screen's value holds, as
+    /// ``value(of:prototype:takesText:isTarget:)`` gave them, each as the segments it fills in a
+    /// target (a rest's split at `/`), by capture name; a capture it does not hold is left out.
     static func captures(
-        _ names: [String], from value: any StepValue, restNames: Set<String>
-    ) -> [String: [String]]? {
+        _ fillings: [DeepLinkFilling], from value: any StepValue, restNames: Set<String>,
+        isTarget: Bool
+    ) -> [String: [String]] {
         func segments(_ name: String, _ text: String) -> [String] {
             // By bytes, as the router splits a rest (a segment may start with a combining mark).
             restNames.contains(name)
                 ? StepPath.split(text).filter { !$0.isEmpty }.map(String.init) : [text]
         }
-        guard !names.isEmpty else { return [:] }
-        let text = (value as? DynamicSteps)?.payload ?? (value as? String)
+        guard !fillings.isEmpty else { return [:] }
         if value is DynamicSteps || value is String {
-            guard let text else { return nil }
-            if names.count == 1 { return [names[0]: segments(names[0], text)] }
-            guard case .object(let fields)? = try? JSONValue.parse(Data(text.utf8)) else {
-                return nil
+            guard isTarget, let text = (value as? DynamicSteps)?.payload ?? (value as? String)
+            else { return [:] }
+            if fillings.count == 1 {
+                return [fillings[0].capture: segments(fillings[0].capture, text)]
             }
-            return read(names, fields, segments)
+            guard case .object(let fields)? = try? JSONValue.parse(Data(text.utf8)) else {
+                return [:]
+            }
+            return read(fillings, fields, segments)
         }
-        guard let written = json(of: value), let fields = fields(of: written, names: names)
-        else { return nil }
-        return read(names, fields, segments)
+        guard let written = json(of: value) else { return [:] }
+        if case .object(let fields) = written { return read(fillings, fields, segments) }
+        // Plain data written as one scalar holds the target's one capture.
+        guard isTarget, fillings.count == 1 else { return [:] }
+        return read(fillings, [fillings[0].field: written], segments)
     }
 
     private static func read(
-        _ names: [String], _ fields: [String: JSONValue],
+        _ fillings: [DeepLinkFilling], _ fields: [String: JSONValue],
         _ segments: (String, String) -> [String]
-    ) -> [String: [String]]? {
+    ) -> [String: [String]] {
         var found: [String: [String]] = [:]
-        for name in names {
-            switch fields[name] {
+        for filling in fillings {
+            switch fields[filling.field] {
             // An integer's digits, as a capture writes them.
             case .number(let digits)? where Int64(digits) != nil || UInt64(digits) != nil:
-                found[name] = [digits]
-            case .string(let text)?: found[name] = segments(name, text)
-            default: return nil
+                found[filling.capture] = [digits]
+            case .string(let text)?: found[filling.capture] = segments(filling.capture, text)
+            // A repeated item's values, each as one.
+            case .array(let items)?:
+                let values = items.compactMap { item -> String? in
+                    switch item {
+                    case .number(let digits) where Int64(digits) != nil: digits
+                    case .string(let text): text
+                    default: nil
+                    }
+                }
+                if values.count == items.count { found[filling.capture] = values }
+            default: break
             }
         }
         return found
     }
 
-    /// `prototype` decoded again with `fields` set in its encoding: the one text its
-    /// `Decodable` reads, the encodings read as values (``JSONValueEncoder``).
-    private static func filled<Value: StepValue>(
-        _ prototype: Value, _ fields: [String: JSONValue]
-    )
-        throws(DeepLinkError) -> Value
+    /// `prototype` decoded again with the `fields` it reads set in its encoding: all of them
+    /// when it keeps them all (one decoding), else each it keeps when set alone.
+    private static func filled<Value: StepValue>(_ prototype: Value, _ fields: [String: JSONValue])
+        -> Filled
     {
         let type = String(describing: Value.self)
-        func fail(_ problem: String) -> DeepLinkError {
-            DeepLinkError(reason: .invalidPayload("\(type) \(problem)"))
+        guard case .object(let object)? = Self.json(of: prototype) else {
+            return Filled(read: [], type: type, failure: "is not written as a JSON object")
         }
-        let encoded: JSONValue
-        switch Self.json(of: prototype) {
-        case .object(var object)?:
-            object.merge(fields) { _, capture in capture }
-            encoded = .object(object)
-        case _? where fields.count == 1:
-            // Plain data written as one scalar (an `Int`, an enum's raw value): the one
-            // capture is the value.
-            encoded = fields.first?.value ?? .null
-        default:
-            throw fail("is not written as a JSON object")
+        func attempt(_ set: [String: JSONValue]) -> (Value?, [String], String?) {
+            var merged = object
+            merged.merge(set) { _, capture in capture }
+            let value: Value
+            do {
+                value = try JSONDecoder().decode(
+                    Value.self, from: JSONValue.object(merged).jsonData)
+            } catch let error as DecodingError {
+                return (nil, [], "does not decode: \(DeepLinkError.describe(error))")
+            } catch {
+                return (nil, [], "does not decode: \(error)")
+            }
+            guard case .object(let written)? = Self.json(of: value) else {
+                return (nil, [], "is not written as a JSON object")
+            }
+            return (value, set.keys.filter { written[$0] == set[$0] }, nil)
         }
-        let value: Value
-        do {
-            value = try JSONDecoder().decode(Value.self, from: encoded.jsonData)
-        } catch let error as DecodingError {
-            throw fail("does not decode: \(DeepLinkError.describe(error))")
-        } catch {
-            throw fail("does not decode: \(error)")
-        }
-        guard let written = Self.json(of: value),
-            Self.fields(of: written, names: fields.keys) != nil
-        else {
-            throw fail("is not written as a JSON object")
-        }
-        for (name, capture) in fields.sorted(by: { $0.key < $1.key })
-        where Self.fields(of: written, names: fields.keys)?[name] != capture {
-            throw fail("has no field '\(name)' that keeps the capture")
-        }
-        return value
-    }
-
-    /// The fields a value written as `json` gives captures `names`: an object's own, or, for a
-    /// scalar and one name, the scalar under that name; `nil` for a scalar and other names.
-    private static func fields(
-        of json: JSONValue, names: some Collection<String>
-    ) -> [String: JSONValue]? {
-        if case .object(let fields) = json { return fields }
-        guard names.count == 1, let name = names.first else { return nil }
-        return [name: json]
+        let (all, read, failure) = attempt(fields)
+        if read.count == fields.count { return Filled(value: all, read: read, type: type) }
+        // Some field is not kept: find those the type reads, one by one.
+        let kept = fields.filter { attempt([$0.key: $0.value]).1.contains($0.key) }
+        guard !kept.isEmpty else { return Filled(read: [], type: type, failure: failure) }
+        let (value, keptRead, _) = attempt(kept)
+        return Filled(value: value, read: keptRead, type: type)
     }
 
     /// The JSON `value` is written as.

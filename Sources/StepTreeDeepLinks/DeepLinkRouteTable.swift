@@ -19,7 +19,10 @@ import StepTree
 /// `https`), `show` landing, no path fallback, no screens beneath, no fallback tab. A route's
 /// `pattern`, `target`, `beneath` and `fallbackTab` are what
 /// ``DeepLinkRouter/register(_:showing:beneath:fallbackTab:gate:)`` takes; a host may be a
-/// wildcard (`*.example.com`, `*`).
+/// wildcard (`*.example.com`, `*`). `schemeHosts` names custom schemes whose authority is a
+/// host, as `scheme://host` (`"fund://www.example.com"`, `"fund://*.example.com"`: see
+/// ``DeepLinkOrigin/schemeHost(_:host:)``), and `unknownQueryItems` is `"ignore"` (the default)
+/// or `"refuse"` (``DeepLinkQueryItems``).
 public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
     /// One route: a pattern and the step path its links land on.
     public struct Route: Codable, Hashable, Sendable {
@@ -51,6 +54,10 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
     /// Universal-link hosts accepted over `https`, such as `shop.example.com`, `*.example.com`
     /// or `*`.
     public var hosts: [String]
+    /// Custom schemes whose authority is a host, written `scheme://host`.
+    public var schemeHosts: [String]
+    /// What a query item the matching pattern does not name does to a link.
+    public var unknownQueryItems: DeepLinkQueryItems
     /// How absolute targets and fallback paths are landed on.
     public var landing: DeepLinkLanding
     /// Whether a link no pattern matches is read as a step path.
@@ -60,11 +67,14 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
 
     /// Creates a table.
     public init(
-        schemes: [String] = [], hosts: [String] = [], landing: DeepLinkLanding = .show,
+        schemes: [String] = [], hosts: [String] = [], schemeHosts: [String] = [],
+        unknownQueryItems: DeepLinkQueryItems = .ignore, landing: DeepLinkLanding = .show,
         fallbackToPath: Bool = false, routes: [Route]
     ) {
         self.schemes = schemes
         self.hosts = hosts
+        self.schemeHosts = schemeHosts
+        self.unknownQueryItems = unknownQueryItems
         self.landing = landing
         self.fallbackToPath = fallbackToPath
         self.routes = routes
@@ -84,9 +94,20 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
         }
     }
 
-    /// The origins the schemes and hosts name, schemes first.
+    /// The origins the schemes and hosts name, schemes first, then hosts, then custom schemes
+    /// with hosts (one not written `scheme://host` names none).
     public var origins: [DeepLinkOrigin] {
         schemes.map(DeepLinkOrigin.scheme) + hosts.map { DeepLinkOrigin.universalLink(host: $0) }
+            + schemeHosts.compactMap(Self.schemeHost)
+    }
+
+    /// `scheme://host` read as an origin, or `nil`.
+    static func schemeHost(_ text: String) -> DeepLinkOrigin? {
+        guard let range = text.range(of: "://"), range.lowerBound != text.startIndex,
+            range.upperBound != text.endIndex
+        else { return nil }
+        return .schemeHost(
+            String(text[..<range.lowerBound]), host: String(text[range.upperBound...]))
     }
 
     /// The router the table describes, for a tree of type `root`: ``DynamicSteps`` for a
@@ -102,7 +123,8 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
         -> DeepLinkRouter<Root>
     {
         var router = DeepLinkRouter<Root>(
-            origins: origins, landing: landing, fallbackToPath: fallbackToPath)
+            origins: origins, landing: landing, fallbackToPath: fallbackToPath,
+            unknownQueryItems: unknownQueryItems)
         for index in routes.indices {
             if let error = register(index, into: &router) { throw error.inRoute(index) }
         }
@@ -133,7 +155,7 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemes, hosts, landing, fallbackToPath, routes
+        case schemes, hosts, schemeHosts, unknownQueryItems, landing, fallbackToPath, routes
     }
 
     /// Reads a table whose optional keys may be missing; `landing` is `"show"` or `"select"`.
@@ -141,6 +163,20 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemes = try container.decodeIfPresent([String].self, forKey: .schemes) ?? []
         hosts = try container.decodeIfPresent([String].self, forKey: .hosts) ?? []
+        schemeHosts = try container.decodeIfPresent([String].self, forKey: .schemeHosts) ?? []
+        if let bad = schemeHosts.first(where: { Self.schemeHost($0) == nil }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemeHosts, in: container,
+                debugDescription: "'\(bad)' is not written scheme://host")
+        }
+        switch try container.decodeIfPresent(String.self, forKey: .unknownQueryItems) ?? "ignore" {
+        case "ignore": unknownQueryItems = .ignore
+        case "refuse": unknownQueryItems = .refuse
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: .unknownQueryItems, in: container,
+                debugDescription: "'\(other)' is no choice; use 'ignore' or 'refuse'")
+        }
         switch try container.decodeIfPresent(String.self, forKey: .landing) ?? "show" {
         case "show": landing = .show
         case "select": landing = .select
@@ -158,6 +194,11 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemes, forKey: .schemes)
         try container.encode(hosts, forKey: .hosts)
+        // Written only when set, so that tables without them read as they were written.
+        if !schemeHosts.isEmpty { try container.encode(schemeHosts, forKey: .schemeHosts) }
+        if unknownQueryItems == .refuse {
+            try container.encode("refuse", forKey: .unknownQueryItems)
+        }
         try container.encode(landing == .show ? "show" : "select", forKey: .landing)
         try container.encode(fallbackToPath, forKey: .fallbackToPath)
         try container.encode(routes, forKey: .routes)

@@ -24,7 +24,10 @@ extension DeepLinkRouter {
                     try land(declaration, match, &edited, original: root, url)
                 }
             case .none(let reached):
-                guard fallbackToPath else { throw unmatched(address, reached: reached, url) }
+                guard fallbackToPath, !address.segments.isEmpty, address.repeatedNames.isEmpty
+                else {
+                    throw unmatched(address, reached: reached, url)
+                }
                 do {
                     try landOnPath(StepPath(address.segments), &edited, url)
                 } catch let error as DeepLinkError {
@@ -121,12 +124,38 @@ extension DeepLinkRouter {
                 throw fail(.invalidTarget(error))
             }
         }
+        let fillings = declaration.payload.compactMap { filling in
+            match.captures[filling.capture].map { (field: filling.field, capture: $0) }
+        }.filter {
+            // A repeated item the link lacks leaves its field at its default.
+            if case .list(let values) = $0.capture { !values.isEmpty } else { true }
+        }
+        var unread = fillings.map(\.field)
+        var screens: [DeepLinkPayload.Filled] = []
+        /// The value of the screen `path` opens (pushed at `site`, or else the step there) with
+        /// the fields it reads, which are then read.
+        func fill(_ path: StepPath, at site: DeepLinkPushSite?, isTarget: Bool)
+            throws(DeepLinkError) -> (any StepValue)?
+        {
+            guard !fillings.isEmpty else { return nil }
+            let (prototype, takesText) = try edit { () throws(StepPathError) in
+                if let site { return (site.prototype, site.takesText) }
+                return try Self.screen(at: path, in: root)
+            }
+            let filled = DeepLinkPayload.value(
+                of: fillings, prototype: prototype, takesText: takesText, isTarget: isTarget)
+            unread.removeAll(where: filled.read.contains)
+            screens.append(filled)
+            return filled.value
+        }
         for (template, path) in zip(declaration.beneath, paths) {
             let captured = template.captureIndexes(for: match, under: base)
+            let site = try edit { () throws(StepPathError) in
+                try DeepLinkPushSite(path, captured: captured, in: StepStorage.make(root))
+            }
+            let value = try fill(path, at: site, isTarget: false)
             try edit { () throws(StepPathError) in
-                let site = try DeepLinkPushSite(
-                    path, captured: captured, in: StepStorage.make(root))
-                _ = try Self.push(path, at: site, with: nil, &root)
+                _ = try Self.push(path, at: site, with: value, &root)
             }
         }
         let target = declaration.target
@@ -135,21 +164,10 @@ extension DeepLinkRouter {
         let site = try edit { () throws(StepPathError) in
             try DeepLinkPushSite(path, captured: captured, in: StepStorage.make(root))
         }
-        var value: (any StepValue)?
-        if !declaration.payload.isEmpty {
-            let (prototype, takesText) = try edit { () throws(StepPathError) in
-                if let site { return (site.prototype, site.takesText) }
-                return try Self.screen(at: path, in: root)
-            }
-            let captures = declaration.payload.compactMap { name in
-                match.captures[name].map { (name: name, capture: $0) }
-            }
-            do {
-                value = try DeepLinkPayload.value(
-                    of: captures, prototype: prototype, takesText: takesText)
-            } catch {
-                throw fail(error.reason)
-            }
+        let value = try fill(path, at: site, isTarget: true)
+        // Every capture fills some screen: one none reads is a mistake in the route.
+        if let field = unread.first {
+            throw fail(Self.unread(field, screens))
         }
         try edit { () throws(StepPathError) in
             guard let site else {
@@ -168,9 +186,21 @@ extension DeepLinkRouter {
         }
     }
 
+    /// Why no screen read `field`: the one screen's decoding problem, or the screens that
+    /// lack it.
+    private static func unread(_ field: String, _ screens: [DeepLinkPayload.Filled])
+        -> DeepLinkError.Reason
+    {
+        let typed = screens.filter { $0.type != nil }
+        if typed.count == 1, let type = typed[0].type, let failure = typed[0].failure {
+            return .invalidPayload("\(type) \(failure)")
+        }
+        return .unreadCapture(field, screens: typed.compactMap(\.type))
+    }
+
     /// The value of the step at `path` and whether it takes text: what a route that pushes
     /// nothing fills with its captures, as a renewal.
-    private static func screen(at path: StepPath, in root: Root) throws(StepPathError)
+    static func screen(at path: StepPath, in root: Root) throws(StepPathError)
         -> (any StepValue, Bool)
     {
         let resolved = try ResolvedPath(path.checked().parts, from: StepStorage.make(root))
@@ -192,7 +222,12 @@ extension DeepLinkRouter {
         _ root: inout Root
     ) throws(StepPathError) -> StepPath {
         guard let site else {
-            try root.select(path: path)
+            // A screen beneath that reads captures is renewed with them.
+            if let value {
+                try root.select(path: path, with: value)
+            } else {
+                try root.select(path: path)
+            }
             return path
         }
         let frame = try root.push(site.plan, inside: site.inside, with: value)

@@ -74,12 +74,15 @@ extension DeepLinkRouter {
         let local = Array(path.segments.dropFirst(base.segments.count))
         let target = declaration.target
         var found: [[String: [String]]] = []
-        if var captures = target.captures(in: StepPath(local), restNames: rests),
-            let payload = DeepLinkPayload.captures(
-                declaration.payload, from: resolved.target.anyValue, restNames: rests)
-        {
-            captures.merge(payload) { path, _ in path }
-            found.append(captures)
+        if var captures = target.captures(in: StepPath(local), restNames: rests) {
+            captures.merge(
+                DeepLinkPayload.captures(
+                    declaration.payload, from: resolved.target.anyValue, restNames: rests,
+                    isTarget: true)
+            ) { path, _ in path }
+            if let complete = beneathPayload(captures, declaration, under: base, resolved, rests) {
+                found.append(complete)
+            }
         }
         guard pushing else { return found }
         for (depth, step) in resolved.steps.enumerated() where depth >= base.segments.count {
@@ -93,24 +96,72 @@ extension DeepLinkRouter {
             let screen: StepNodeStorage? =
                 element.requiresContent
                 ? (depth + 2 < resolved.nodes.count ? resolved.nodes[depth + 2] : nil) : element
-            guard let screen,
-                let payload = DeepLinkPayload.captures(
-                    declaration.payload, from: screen.anyValue, restNames: rests)
-            else { continue }
-            captures.merge(payload) { path, _ in path }
-            found.append(captures)
+            guard let screen else { continue }
+            captures.merge(
+                DeepLinkPayload.captures(
+                    declaration.payload, from: screen.anyValue, restNames: rests, isTarget: true)
+            ) { path, _ in path }
+            if let complete = beneathPayload(captures, declaration, under: base, resolved, rests) {
+                found.append(complete)
+            }
         }
         return found
     }
 
+    /// `captures` with the payload captures they lack read back from the screens beneath,
+    /// each found at its path filled with the captures known (a screen beneath that pushed is
+    /// not found); `nil` when one is still missing.
+    private func beneathPayload(
+        _ captures: [String: [String]], _ declaration: Declaration, under base: StepPath,
+        _ resolved: ResolvedPath, _ rests: Set<String>
+    ) -> [String: [String]]? {
+        var captures = captures
+        var missing = declaration.payload.filter { captures[$0.capture] == nil }
+        guard !missing.isEmpty else { return captures }
+        let storage = resolved.nodes[0]
+        for template in declaration.beneath where !missing.isEmpty {
+            var segments = template.isRelative ? base.segments : []
+            for part in template.parts {
+                switch part {
+                case .key(let key): segments.append(key)
+                case .capture(let name): segments += captures[name] ?? []
+                }
+            }
+            guard let screen = try? ResolvedPath(StepPath(segments).parts, from: storage) else {
+                continue
+            }
+            captures.merge(
+                DeepLinkPayload.captures(
+                    missing, from: screen.target.anyValue, restNames: rests, isTarget: false)
+            ) { known, _ in known }
+            missing.removeAll { captures[$0.capture] != nil }
+        }
+        // An optional item no screen holds is left out of the link.
+        return missing.allSatisfy(\.isOptional) ? captures : nil
+    }
+
     /// The text of a link to `pattern` with these captures, from the origin the pattern names,
     /// or else from `origin`.
-    private static func link(
+    static func link(
         _ pattern: DeepLinkPattern, _ captures: [String: [String]], _ origin: DeepLinkOrigin?
     ) -> URL? {
         let head: String
         switch (pattern.scope, origin) {
+        case (.scheme(let scheme), .schemeHost(let own, _)?) where own.lowercased() == scheme:
+            // A custom scheme's link with a host, printed with the origin's exact host.
+            guard let host = origin?.exactHost else { return nil }
+            head = "\(scheme)://\(host)/"
+        case (.any, .schemeHost(let scheme, _)?):
+            guard let host = origin?.exactHost else { return nil }
+            head = "\(scheme.lowercased())://\(host)/"
         case (.scheme(let scheme), _), (.any, .scheme(let scheme)?): head = "\(scheme)://"
+        case (.schemeHost(let scheme, let host), _): head = "\(scheme)://\(host)/"
+        case (.schemeWildcard(let scheme, let suffix), .schemeHost(let own, _)?)
+        where own.lowercased() == scheme:
+            let host = origin?.exactHost ?? ""
+            guard DeepLinkOrigin.host(host, endsWith: suffix) else { return nil }
+            head = "\(scheme)://\(host)/"
+        case (.schemeWildcard, _): return nil
         case (.host(let host), _): head = "https://\(host)/"
         case (.anyHost, _):
             guard let host = pattern.hostName.flatMap({ captures[$0]?.first }) else { return nil }
@@ -140,13 +191,17 @@ extension DeepLinkRouter {
             let allowed: CharacterSet = custom && index == 0 ? .unreserved : .unreservedOrAt
             return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
         }
-        let query = pattern.query.keys.sorted().compactMap { item -> String? in
-            guard let name = pattern.query[item]?.name, let value = captures[name]?.first else {
-                return nil
+        let query = pattern.query.keys.sorted().flatMap { item -> [String] in
+            guard let name = pattern.query[item]?.name, let written = captures[name] else {
+                return []
             }
+            // A repeated item once per value; any other once.
+            let values = pattern.repeated.contains(name) ? written : Array(written.prefix(1))
             let allowed = CharacterSet.unreserved
-            return (item.addingPercentEncoding(withAllowedCharacters: allowed) ?? item) + "="
-                + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+            return values.map { value in
+                (item.addingPercentEncoding(withAllowedCharacters: allowed) ?? item) + "="
+                    + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+            }
         }
         return URL(
             string: head + encoded.joined(separator: "/")

@@ -14,7 +14,8 @@ extension DeepLinkRouter {
     ///     `https://<name>/`), then segments separated by `/`: literal keys, `<name>` for any
     ///     segment, `<int:name>`, `<uuid:name>`, `<rest:name>` for one or more final segments,
     ///     or a literal prefix and a placeholder (`@<user>`); then optionally `?item=<name>&…`
-    ///     for required query items (typed as segments are).
+    ///     for query items (typed as segments are; optional when written `<name?>`). `<_>`
+    ///     keeps nothing; `<name as field>` fills another field (`<name as _>`: none).
     ///   - gate: A precondition a ``DeepLinkInbox`` holds the link behind.
     ///   - handler: Edits the root for a matching link; its errors reach the caller as they are.
     /// - Throws: ``DeepLinkError`` naming the pattern; the router is unchanged.
@@ -22,7 +23,7 @@ extension DeepLinkRouter {
     public mutating func register(
         _ pattern: String, gate: DeepLinkGate? = nil, _ handler: @escaping Handler
     ) throws(DeepLinkError) {
-        try add(DeepLinkPattern(pattern), .handler(handler), gate: gate)
+        try add(DeepLinkPattern(pattern, hostSchemes: hostSchemes), .handler(handler), gate: gate)
     }
 
     /// Adds a pattern whose links land on a target (see the type's "Landing"), which the router
@@ -36,8 +37,8 @@ extension DeepLinkRouter {
     /// - Parameters:
     ///   - pattern: As in ``register(_:gate:_:)``.
     ///   - target: The screen's path, absolute or `./…` (in the selected tab); `<name>`
-    ///     segments are filled with the captures, and the captures no path uses fill the screen
-    ///     it pushes, or else its own step.
+    ///     segments are filled with the captures, and the captures no path uses fill each
+    ///     screen the route opens that has their field (pushed, or else renewed).
     ///   - beneath: Paths selected, or pushed, before the target, for the screens that belong
     ///     beneath it; absolute or `./…`.
     ///   - fallbackTab: The tab whose paths are taken when the selected tab has none of the
@@ -49,7 +50,7 @@ extension DeepLinkRouter {
         _ pattern: String, showing target: String, beneath: [String] = [],
         fallbackTab: StepPath? = nil, gate: DeepLinkGate? = nil
     ) throws(DeepLinkError) {
-        let parsed = try DeepLinkPattern(pattern)
+        let parsed = try DeepLinkPattern(pattern, hostSchemes: hostSchemes)
         let names = Set(parsed.names)
         let template = try DeepLinkTemplate(target, pattern: pattern, names: names)
         var under: [DeepLinkTemplate] = []
@@ -57,36 +58,62 @@ extension DeepLinkRouter {
             try under.append(DeepLinkTemplate(path, pattern: pattern, names: names))
         }
         let used = under.reduce(template.names) { $0.union($1.names) }
+        if let name = parsed.names.first(where: {
+            used.contains($0) && parsed.optional.contains($0)
+        }) {
+            throw DeepLinkError(pattern: pattern, reason: .optionalInTarget(name))
+        }
+        var payload: [DeepLinkFilling] = []
+        for name in parsed.names where !used.contains(name) {
+            guard let field = parsed.field(of: name) else { continue }
+            guard !payload.contains(where: { $0.field == field }) else {
+                throw DeepLinkError(pattern: pattern, reason: .duplicatePlaceholder(field))
+            }
+            payload.append(
+                DeepLinkFilling(
+                    capture: name, field: field, isOptional: parsed.optional.contains(name)))
+        }
         let declaration = Declaration(
-            target: template, beneath: under, fallbackTab: fallbackTab,
-            payload: parsed.names.filter { !used.contains($0) })
+            target: template, beneath: under, fallbackTab: fallbackTab, payload: payload)
         if let fallbackTab, !declaration.isRelative || !DeepLinkTemplate.canBeTab(fallbackTab) {
             throw DeepLinkError(pattern: pattern, reason: .malformedTarget(fallbackTab.description))
         }
         try add(parsed, .target(declaration), gate: gate)
     }
 
+    /// The custom schemes, in lower case, whose authority an origin reads as a host.
+    package var hostSchemes: Set<String> {
+        Set(origins.compactMap { $0.hostScheme == "https" ? nil : $0.hostScheme })
+    }
+
     /// Whether some link from the pattern's origin is accepted by ``origins``.
     func accepts(_ scope: DeepLinkScope) -> Bool {
-        let hosts = origins.filter { if case .universalLink = $0 { true } else { false } }
+        func hosts(_ scheme: String) -> [DeepLinkOrigin] {
+            origins.filter { $0.hostScheme == scheme }
+        }
+        /// Whether some host both a wildcard and an origin accept: one suffix ends with the
+        /// other, or an exact host fits.
+        func overlaps(_ suffix: String, _ origin: DeepLinkOrigin) -> Bool {
+            guard let own = origin.wildcardSuffix else {
+                return DeepLinkOrigin.host(origin.exactHost ?? "", endsWith: suffix)
+            }
+            return own.utf8.reversed().starts(with: suffix.utf8.reversed())
+                || suffix.utf8.reversed().starts(with: own.utf8.reversed())
+        }
         switch scope {
         case .any: return true
         case .scheme(let scheme):
             guard !origins.isEmpty else { return scheme != "http" && scheme != "https" }
             return origins.contains {
                 if case .scheme(let own) = $0 { own.lowercased() == scheme } else { false }
-            }
-        case .host(let host): return hosts.contains { $0.accepts(host: host) }
-        case .wildcard(let suffix):
-            // Some host both accept: one suffix ends with the other, or an exact host fits.
-            return hosts.contains { origin in
-                guard let own = origin.wildcardSuffix else {
-                    return DeepLinkOrigin.host(origin.exactHost ?? "", endsWith: suffix)
-                }
-                return own.utf8.reversed().starts(with: suffix.utf8.reversed())
-                    || suffix.utf8.reversed().starts(with: own.utf8.reversed())
-            }
-        case .anyHost: return !hosts.isEmpty
+            } || (scheme != "https" && !hosts(scheme).isEmpty)
+        case .host(let host): return hosts("https").contains { $0.accepts(host: host) }
+        case .wildcard(let suffix): return hosts("https").contains { overlaps(suffix, $0) }
+        case .anyHost: return !hosts("https").isEmpty
+        case .schemeHost(let scheme, let host):
+            return hosts(scheme).contains { $0.accepts(host: host) }
+        case .schemeWildcard(let scheme, let suffix):
+            return hosts(scheme).contains { overlaps(suffix, $0) }
         }
     }
 
@@ -98,6 +125,8 @@ extension DeepLinkRouter {
         case .host(let host): "https://\(host)/"
         case .wildcard(let suffix): "https://*\(suffix)/"
         case .anyHost: "https://<\(pattern.hostName ?? "")>/"
+        case .schemeHost(let scheme, let host): "\(scheme)://\(host)/"
+        case .schemeWildcard(let scheme, let suffix): "\(scheme)://*\(suffix)/"
         }
     }
 

@@ -33,11 +33,16 @@ import StepTree
 ///
 /// A pattern is a path of segments, each a literal key, a placeholder (`<name>`, `<int:name>`,
 /// `<uuid:name>`, a final `<rest:name>`) or a literal prefix and a placeholder (`@<user>`,
-/// `v<int:n>`), then optionally `?item=<name>&…` for required query items. It may start with an
+/// `v<int:n>`), then optionally `?item=<name>&…` for query items, required unless written
+/// `<name?>` (optional) or `<name*>` (repeated: every value the link gives, in a list). A placeholder named `_` (`<_>`, `<int:_>`) keeps nothing; `<name as field>` fills
+/// the field `field` of the screens (`<name as _>`: none). It may start with an
 /// origin, and then takes only links from there: `myapp://` (that custom scheme),
 /// `https://my.server/` (that host), `https://*.example.com/` or `https://*/` (hosts the
 /// wildcard accepts) or `https://<server>/` (any universal link, its host captured as a name:
-/// see ``DeepLinkOrigin``). The router must accept links from that origin.
+/// see ``DeepLinkOrigin``), or `scheme://host/` for a custom scheme whose authority an origin
+/// reads as a host (``DeepLinkOrigin/schemeHost(_:host:)``). The router must accept links from
+/// that origin. A pattern with an origin that has a host may have no segment: it takes the
+/// host's root (`https://clicks.example.com/`).
 ///
 /// When several patterns match a link, the origin decides first: a pattern naming the link's
 /// scheme or exact host beats one with a wildcard host (the longer suffix first), which beats a
@@ -45,8 +50,10 @@ import StepTree
 /// patterns differ, the most specific wins: a literal beats a prefixed placeholder (the longer
 /// prefix first, then typed before untyped), which beats a typed placeholder (`<int:…>`,
 /// `<uuid:…>`, which never match the same segment), which beats an untyped one, which beats
-/// `<rest:…>`; equal there, the next segment decides. A pattern's query items do not take part:
-/// two patterns of the same origin whose paths have the same shape conflict when registered.
+/// `<rest:…>`; equal there, the next segment decides. Two patterns of the same origin whose
+/// paths have the same shape conflict when registered, unless their query items differ and one
+/// of them has optional items: then the link's query items choose (the route whose required
+/// items it has, with the most of its items present, then the one naming the fewest).
 /// An integer placeholder matches any `[+-]?[0-9]+` segment; one that does not fit in `Int` is
 /// an error, not a reason to try another pattern.
 ///
@@ -63,14 +70,15 @@ import StepTree
 /// without a sign or leading zeros but for `-` before a negative one (`007`, `+7` give `7`,
 /// `-0` gives `0`), a UUID in upper case.
 ///
-/// The captures no path of the route uses fill the screen the route lands on: the one its
-/// target pushes (a destination's payload, or the new element), or else the target's own step,
-/// renewed with that value (as ``StepNode/show(path:with:)`` renews). A schema-driven screen
-/// gets the one capture's text, or the JSON object of several by name
-/// (`{"id":42,"server":"mastodon.social"}`); a typed one is decoded with its `Decodable` from
-/// its initial value's encoding (for a pushed screen; its current value for a renewed step)
-/// with a field set per capture (an `<int:…>` capture a number, a UUID its text), and must
-/// keep every capture. So `status/<int:id>` with target `./path/status` pushes
+/// The captures no path of the route uses fill the screens the route opens, beneath and
+/// target: each screen a path pushes (a destination's payload, or the new element), or else
+/// the path's own step, renewed with that value (as ``StepNode/show(path:with:)`` renews). The
+/// target's schema-driven screen gets the one capture's text, or the JSON object of several by
+/// field (`{"id":42,"server":"mastodon.social"}`); a typed screen is decoded with its
+/// `Decodable` from its initial value's encoding (for a pushed screen; its current value for a
+/// renewed step) with a field set per capture it has (an `<int:…>` capture a number, a UUID its
+/// text). Every capture must fill some screen
+/// (``DeepLinkError/Reason/unreadCapture(_:screens:)``). So `status/<int:id>` with target `./path/status` pushes
 /// `.status(StatusScreen(id: 42))`, and `search?q=<query>` with target `explore` selects the
 /// explore tab with `ExploreData(query: "cats")`.
 ///
@@ -113,8 +121,9 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         let target: DeepLinkTemplate
         let beneath: [DeepLinkTemplate]
         let fallbackTab: StepPath?
-        /// The captures no path uses, in pattern order: the pushed screen's payload.
-        let payload: [String]
+        /// The captures no path uses and no screen ignores, in pattern order: what fills the
+        /// screens the route opens, each screen the fields it has.
+        let payload: [DeepLinkFilling]
 
         var isRelative: Bool { target.isRelative || beneath.contains(where: \.isRelative) }
     }
@@ -127,10 +136,15 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     }
 
     private(set) var routes: [Route] = []
+    /// The routes of the same origin and path shape as a route but other query items, by the
+    /// route the trie holds (see ``add(_:_:gate:)``).
+    private(set) var alternatives: [Int: [Int]] = [:]
     /// The patterns of each origin scope.
     private(set) var tries: [DeepLinkScope: DeepLinkTrie] = [:]
     /// The suffixes of the wildcard scopes, longest first.
     private(set) var wildcards: [String] = []
+    /// The suffixes of each custom scheme's wildcard scopes, longest first.
+    private(set) var schemeWildcards: [String: [String]] = [:]
     /// Where links may come from; the first one is used to print links.
     public let origins: [DeepLinkOrigin]
     /// How an absolute target or a fallback path is landed on.
@@ -139,6 +153,8 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     public let fallbackToPath: Bool
     /// The bounds a link must keep.
     public let limits: DeepLinkLimits
+    /// What a query item the matching pattern does not name does to a link.
+    public let unknownQueryItems: DeepLinkQueryItems
 
     /// Creates a router.
     /// - Parameters:
@@ -147,14 +163,18 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
     ///   - landing: How absolute targets and fallback paths are landed on.
     ///   - fallbackToPath: Land a link no pattern matches on the step path it names.
     ///   - limits: The bounds a link must keep.
+    ///   - unknownQueryItems: Whether a link with a query item its pattern does not name is
+    ///     matched, the item ignored, or refused.
     public init(
         origins: [DeepLinkOrigin] = [], landing: DeepLinkLanding = .show,
-        fallbackToPath: Bool = true, limits: DeepLinkLimits = .standard
+        fallbackToPath: Bool = true, limits: DeepLinkLimits = .standard,
+        unknownQueryItems: DeepLinkQueryItems = .ignore
     ) {
         self.origins = origins
         self.landing = landing
         self.fallbackToPath = fallbackToPath
         self.limits = limits
+        self.unknownQueryItems = unknownQueryItems
     }
 
     /// Stores a route, refused when the router takes no link from its origin or its path has
@@ -168,13 +188,29 @@ public struct DeepLinkRouter<Root: StepNode>: Sendable {
         }
         var trie = tries[pattern.scope] ?? DeepLinkTrie()
         if let existing = trie.insert(pattern.segments, route: routes.count) {
-            throw DeepLinkError(
-                pattern: pattern.text, reason: .conflicts(with: routes[existing].pattern.text))
+            // The same path with other query items, where one of the two has optional ones, is
+            // another route, chosen by the link's query items (``best(_:for:)``).
+            let same = ([existing] + (alternatives[existing] ?? [])).first {
+                let other = routes[$0].pattern
+                return other.querySignature == pattern.querySignature
+                    || (other.optional.isEmpty && pattern.optional.isEmpty)
+            }
+            if let same {
+                throw DeepLinkError(
+                    pattern: pattern.text, reason: .conflicts(with: routes[same].pattern.text))
+            }
+            alternatives[existing, default: []].append(routes.count)
         }
         tries[pattern.scope] = trie
         if case .wildcard(let suffix) = pattern.scope, !wildcards.contains(suffix) {
             wildcards.append(suffix)
             wildcards.sort { $0.utf8.count > $1.utf8.count }
+        }
+        if case .schemeWildcard(let scheme, let suffix) = pattern.scope,
+            !schemeWildcards[scheme, default: []].contains(suffix)
+        {
+            schemeWildcards[scheme, default: []].append(suffix)
+            schemeWildcards[scheme]?.sort { $0.utf8.count > $1.utf8.count }
         }
         routes.append(Route(pattern: pattern, action: action, gate: gate))
     }

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import StepTreeDeepLinks
 import StepTreeDrivers
 import StepTreeTools
 import Synchronization
@@ -168,6 +169,40 @@ extension ArticleTree {
                 #expect(
                     steps.map(\.screen.visibleScreen.description) == ["/home", "/profile/detail"])
             }
+        }
+
+        /// Deep links: the forms real URL tables use, on the crowdfunding tree.
+        @Test func deepLinksAsURLTablesWriteThem() throws {
+            var router = DeepLinkRouter<FundApp>(origins: [
+                .scheme("fund"), .schemeHost("fund", host: "www.fund.example"),
+                .universalLink(host: "clicks.fund.example"),
+            ])
+            // Captures fill every screen the route opens, each field from the capture of its name: the
+            // page beneath needs the creator and the project, and so do the comments, with the comment
+            // when the link names one.
+            try router.register(
+                "projects/<creator>/<project>/comments?comment=<int:comment?>",
+                showing: "project/path/comments", beneath: ["project/page"])
+            // `<_>` is matched and dropped; `<slug as project>` fills the field `project`.
+            try router.register("profile/<_>", showing: "profile")
+            try router.register("p/<slug as project>", showing: "project/page")
+            // A host's root, for e-mail click-through links, and a custom scheme's host.
+            try router.register(
+                "https://clicks.fund.example/?c=<category>&s=<sort?>", showing: "discover")
+            try router.register("fund://www.fund.example/", showing: "discover")
+
+            var app = FundApp()
+            try router.route("fund://projects/ada/engine/comments?comment=9", in: &app)
+            #expect(app.project.page.value == FundPage(creator: "ada", project: "engine"))
+            #expect(
+                app.project.path.elements == [
+                    .comments(FundComments(creator: "ada", project: "engine", comment: 9))
+                ])
+            #expect(
+                router.url(for: app, from: FundApp())?.absoluteString
+                    == "fund://projects/ada/engine/comments?comment=9")
+            try router.route("https://clicks.fund.example/?c=art", in: &app)
+            #expect(app.discover.value == FundDiscover(category: "art"))
         }
 
         @Test func observingNavigator() throws {

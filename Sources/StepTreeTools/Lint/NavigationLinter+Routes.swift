@@ -55,7 +55,8 @@ extension NavigationLinter {
     ///   children each, *t* tabs and *p* segments in all the routes' paths.
     public func lint(_ schema: StepSchema, routes table: DeepLinkRouteTable) -> [LintFinding] {
         var findings = lint(schema)
-        var router = DeepLinkRouter<DynamicSteps>(origins: table.origins)
+        var router = DeepLinkRouter<DynamicSteps>(
+            origins: table.origins, unknownQueryItems: table.unknownQueryItems)
         // The table index of each route the router holds, in registration order.
         var registered: [Int] = []
         // The steps each route lands on, when all its paths resolve.
@@ -88,7 +89,10 @@ extension NavigationLinter {
             }
             registered.append(index)
             // The router accepted the route, so its pattern and paths parse.
-            guard let pattern = try? DeepLinkPattern(route.pattern) else { continue }
+            guard
+                let pattern = try? DeepLinkPattern(
+                    route.pattern, hostSchemes: router.hostSchemes)
+            else { continue }
             if let steps = Self.check(
                 route, pattern, in: schema, bases: bases, report: { report(index, $0, $1, $2) })
             {

@@ -55,6 +55,14 @@ import Testing
         (#"{"routes": [], "hosts": "x"}"#, ".hosts: expected Array<Any>"),
         (#"{"routes": ["#, "not valid JSON"),
         (#"{}"#, "'routes' is missing"),
+        (
+            #"{"routes": [], "schemeHosts": ["fund:www.example.com"]}"#,
+            ".schemeHosts: 'fund:www.example.com' is not written scheme://host"
+        ),
+        (
+            #"{"routes": [], "unknownQueryItems": "drop"}"#,
+            ".unknownQueryItems: 'drop' is no choice; use 'ignore' or 'refuse'"
+        ),
     ])
     func aFileThatIsNoTableSaysWhereAndWhat(json: String, message: String) {
         #expect(throws: DeepLinkError(reason: .malformedTable(message))) {
@@ -79,5 +87,33 @@ import Testing
         #expect(throws: DeepLinkError(pattern: "a", route: 0, reason: .malformedTarget("a//b"))) {
             try bad.router(for: DynamicSteps.self)
         }
+    }
+
+    /// The new forms read from a file: hosts on a custom scheme, optional and ignored captures,
+    /// a host's root, unknown query items refused.
+    @Test func aTableHoldsTheNewForms() throws {
+        let json = #"""
+            {"schemeHosts": ["fund://www.example.com"], "hosts": ["clicks.example.com"],
+             "unknownQueryItems": "refuse", "routes": [
+               {"pattern": "fund://www.example.com/p/<slug as project>/<_>", "target": "project/page"},
+               {"pattern": "https://clicks.example.com/?c=<category?>", "target": "discover"}]}
+            """#
+        let table = try DeepLinkRouteTable(json: Data(json.utf8))
+        #expect(
+            table.origins == [
+                .universalLink(host: "clicks.example.com"),
+                .schemeHost("fund", host: "www.example.com"),
+            ])
+        #expect(try DeepLinkRouteTable(json: JSONEncoder().encode(table)) == table)
+        let router = try table.router(for: FundApp.self)
+        var app = FundApp()
+        try router.route("fund://www.example.com/p/engine/x", in: &app)
+        #expect(app.project.page.value == FundPage(project: "engine"))
+        try router.route("https://clicks.example.com/?c=art", in: &app)
+        #expect(app.discover.value == FundDiscover(category: "art"))
+        #expect(throws: DeepLinkError.self) {
+            try router.route("https://clicks.example.com/?c=art&utm=1", in: &app)
+        }
+        #expect(app.discover.value == FundDiscover(category: "art"))
     }
 }

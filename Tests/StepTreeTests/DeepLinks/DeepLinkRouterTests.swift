@@ -446,7 +446,8 @@ struct DeepLinkRouterTests {
             "origin 'https://a b/' is not scheme:// or https://host/"
         ),
         ("https://<h>/<h>", .duplicatePlaceholder("h"), "placeholder 'h' appears twice"),
-        ("https://x.com/", .emptyPattern, "the pattern is empty"),
+        // A host's root is a pattern; a custom scheme's is not.
+        ("myapp://", .emptyPattern, "the pattern is empty"),
         (
             "http://x.com/a", .originNotAccepted("http://"),
             "the router accepts no link from 'http://'"
@@ -508,7 +509,7 @@ struct DeepLinkRouterTests {
         #expect(
             throws: DeepLinkError(
                 link: "x://b/1", pattern: "b/<x>",
-                reason: .invalidPayload("ProfileSteps has no field 'x' that keeps the capture"))
+                reason: .unreadCapture("x", screens: ["ProfileSteps"]))
         ) {
             try router.route("x://b/1", in: &steps)
         }
