@@ -49,6 +49,12 @@ enum Sheet: StepDestination {
     static let destinations: [StepDestinationCase<Self>] = [
         .init(Self.compose, default: ""), .init(Self.report, default: ""), .init(Self.settings),
     ]
+
+    /// Whether a swipe may take the sheet away: not a composer holding text.
+    var maySwipeAway: Bool {
+        guard case .compose(let draft) = self else { return true }
+        return draft.isEmpty
+    }
 }
 
 /// One tab: its root screen, the stack of destinations pushed over it, and a sheet of its own.
@@ -78,6 +84,7 @@ struct ClientSteps: StepsCollection {
     static let steps = StepTable<Self>(
         .tab(.timeline, \.timeline), .tab(.notifications, \.notifications),
         .tab(.explore, \.explore), .tab(.messages, \.messages), .tab(.profile, \.profile),
-        .present(.sheet, \.sheet, style: .sheet),
+        // The composer may be swiped away only while its draft is empty, as the app's own.
+        .present(.sheet, \.sheet, userDismissible: { $0.destination.maySwipeAway }),
         .present(.signIn, \.signIn, style: .cover, userDismissible: false))
 }

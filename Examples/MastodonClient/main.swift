@@ -94,6 +94,9 @@ step("Back to the timeline, and compose a post in the sheet over the whole app")
     try navigator.userDidSelectTab(path: "timeline")
     try navigator.present(Sheet.compose(draft: "Hello, fediverse"), at: "sheet")
 }
+step("A swipe cannot take away a composer that holds text") {
+    try navigator.userDidRemove(path: "sheet")
+}
 step("Report a post instead: the sheet shows another item, so it is dismissed and presented") {
     try navigator.present(Sheet.report(statusID: "1098765"), at: "sheet")
 }
