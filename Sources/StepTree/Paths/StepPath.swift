@@ -179,10 +179,16 @@ public struct StepPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// The check looks at Unicode scalars, not characters: a `/` followed by a combining mark is
     /// still a separator.
     public static func isValidSegment(_ segment: some StringProtocol) -> Bool {
-        !segment.isEmpty && segment.utf8.count <= maximumSegmentLength
-            && !segment.unicodeScalars.contains {
-                $0 == "/" || $0.properties.generalCategory == .control
-            }
+        let utf8 = segment.utf8
+        guard !utf8.isEmpty, utf8.count <= maximumSegmentLength else { return false }
+        // ASCII text, most segments, by its bytes: its control characters are 0x00–0x1F and
+        // 0x7F. A Unicode property look-up per scalar costs far more.
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return !utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }
+        }
+        return !segment.unicodeScalars.contains {
+            $0 == "/" || $0.properties.generalCategory == .control
+        }
     }
 
     /// Whether two keys or element ids are the same: keys and ids are compared by their Unicode
