@@ -303,3 +303,34 @@ struct ModalAppSteps: StepsCollection {
         #expect(restored.sheet.value.destination == .report("spam"))
     }
 }
+
+@Suite struct DestinationBindingAndSchemaRestorationTests {
+    /// `NavigationLink(value:)` with plain data: the frames binding pushes it and reads it back.
+    @Test func theFramesBindingPushesPlainData() throws {
+        let navigator = Navigator(ModalAppSteps())
+        let frames = navigator.framesBinding()
+        frames.set(frames.get() + [ScreenFrame.push(PlainDestination.hashtag("swift"))])
+        frames.set(frames.get() + [ScreenFrame.push(PlainDestination.count(2))])
+        #expect(navigator.root.path.value.elements == [.hashtag("swift"), .count(2)])
+        #expect(
+            frames.get().map { $0.value(as: PlainDestination.self) } == [
+                .hashtag("swift"), .count(2),
+            ])
+        frames.set(Array(frames.get().prefix(1)))  // the user goes back
+        #expect(navigator.root.path.value.elements == [.hashtag("swift")])
+    }
+
+    /// A schema-driven modal destination showing any case survives a save of another version.
+    @Test func aSchemaModalDestinationRestoresAcrossVersions() throws {
+        let schema = try StepSchema(json: Data(SchemaModalDestinationTests.json.utf8))
+        var state = DynamicSteps(schema: schema)
+        try state.select(path: "sheet/compose/drafts")
+        try state.select(path: "sheet/settings")
+        let data = try StepArchive(version: 1, initial: DynamicSteps(schema: schema)).encode(state)
+        let (restored, report) = try StepArchive(version: 2, initial: DynamicSteps(schema: schema))
+            .decode(data)
+        #expect(report.isClean)
+        #expect(restored == state)
+        #expect(restored.visibleScreen == StepPath(["sheet", "settings"]))
+    }
+}
