@@ -23,10 +23,14 @@ struct DeepLinkPushSite {
     /// - Throws: ``StepPathError/unknownElement(_:in:)`` for a captured segment after a stack
     ///   that names none of its elements, and the error of a segment that names no step.
     /// - Complexity: O(*d*) look-ups for a path of depth *d*.
-    init?(_ path: StepPath, captured: Set<Int>, in root: StepNodeStorage) throws(StepPathError) {
+    ///   - start: The node the path's first segments lead to, when the caller knows it.
+    init?(
+        _ path: StepPath, captured: Set<Int>, in root: StepNodeStorage,
+        from start: (depth: Int, node: StepNodeStorage)? = nil
+    ) throws(StepPathError) {
         // The root path pushes nothing but on a stack (which a push then refuses).
         if path.segments.isEmpty, !root.isStack { return nil }
-        let plan = try PushPlan(path: path, captured: captured, in: root)
+        let plan = try PushPlan(path: path, captured: captured, in: root, from: start)
         guard let stack = plan.stack, let stackNode = plan.stackNode else { return nil }
         self.plan = plan
         let element = stackNode.initialElement

@@ -74,9 +74,12 @@ extension DeepLinkRouter {
         _ declaration: Declaration, _ match: DeepLinkMatch, _ root: inout Root,
         original: Root, _ url: URL
     ) throws(DeepLinkError) {
-        let base = declaration.isRelative ? Self.selectedTab(of: root) : .root
+        // The walk that finds the tab gives its node: the route's paths start there.
+        let (base, baseNode) =
+            declaration.isRelative
+            ? PushScope.selectedTabNode(of: StepStorage.make(root)) : (.root, nil)
         do {
-            try land(declaration, match, under: base, &root, url)
+            try land(declaration, match, under: base, at: baseNode, &root, url)
         } catch let error {
             guard let fallback = declaration.fallbackTab, fallback != base,
                 case .invalidTarget(let problem) = error.reason, Self.namesNoStep(problem)
@@ -88,7 +91,7 @@ extension DeepLinkRouter {
                 throw DeepLinkError(
                     link: url.absoluteString, pattern: match.pattern, reason: .invalidTarget(error))
             }
-            try land(declaration, match, under: fallback, &root, url)
+            try land(declaration, match, under: fallback, at: nil, &root, url)
         }
     }
 
@@ -100,11 +103,12 @@ extension DeepLinkRouter {
         }
     }
 
-    /// Pushes or selects the screens beneath, then the target, its `./…` paths under `base`;
-    /// the captures no path uses fill the screen the target pushes.
+    /// Pushes or selects the screens beneath, then the target, its `./…` paths under `base`
+    /// (whose node in `root` is `baseNode`, when the caller found it); the captures no path
+    /// uses fill the screen the target pushes.
     private func land(
         _ declaration: Declaration, _ match: DeepLinkMatch, under base: StepPath,
-        _ root: inout Root, _ url: URL
+        at baseNode: StepNodeStorage?, _ root: inout Root, _ url: URL
     ) throws(DeepLinkError) {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(link: url.absoluteString, pattern: match.pattern, reason: reason)
@@ -148,11 +152,16 @@ extension DeepLinkRouter {
             screens.append(filled)
             return filled.value
         }
+        // The base's node, good until the first edit, where a `./…` path starts.
+        var start = baseNode.map { (depth: base.segments.count, node: $0) }
         for (template, path) in zip(declaration.beneath, paths) {
             let captured = template.captureIndexes(for: match, under: base)
             let site = try edit { () throws(StepPathError) in
-                try DeepLinkPushSite(path, captured: captured, in: StepStorage.make(root))
+                try DeepLinkPushSite(
+                    path, captured: captured, in: StepStorage.make(root),
+                    from: template.isRelative ? start : nil)
             }
+            start = nil
             let value = try fill(path, at: site, isTarget: false)
             try edit { () throws(StepPathError) in
                 _ = try Self.push(path, at: site, with: value, &root)
@@ -162,7 +171,9 @@ extension DeepLinkRouter {
         let path = paths[paths.count - 1]
         let captured = target.captureIndexes(for: match, under: base)
         let site = try edit { () throws(StepPathError) in
-            try DeepLinkPushSite(path, captured: captured, in: StepStorage.make(root))
+            try DeepLinkPushSite(
+                path, captured: captured, in: StepStorage.make(root),
+                from: target.isRelative ? start : nil)
         }
         let value = try fill(path, at: site, isTarget: true)
         // Every capture fills some screen: one none reads is a mistake in the route.

@@ -27,14 +27,17 @@ package struct PushPlan {
     ///   ``StepPathError/invalidElementID(_:in:)`` or
     ///   ``StepPathError/duplicateElementID(_:in:)``.
     /// - Complexity: O(*d*) look-ups for a path of depth *d*.
+    ///   - start: Where the walk starts: the node the first `depth` segments lead to, known to
+    ///     the caller (a link's selected tab); the root by default.
     package init(
-        path: StepPath, id: String? = nil, captured: Set<Int> = [], in root: StepNodeStorage
+        path: StepPath, id: String? = nil, captured: Set<Int> = [], in root: StepNodeStorage,
+        from start: (depth: Int, node: StepNodeStorage)? = nil
     ) throws(StepPathError) {
         if path.segments.isEmpty { throw .emptyPath }
-        var node = root
+        var node = start?.node ?? root
         var found: (stack: Int, node: StepNodeStorage)?
         var endsAtElement = false
-        for (depth, segment) in path.segments.enumerated() {
+        for (depth, segment) in path.segments.enumerated().dropFirst(start?.depth ?? 0) {
             if node.isStack, node.elementIndex(forID: segment) == nil {
                 if captured.contains(depth) {
                     throw .unknownElement(segment, in: StepPath(Array(path.segments[..<depth])))
@@ -69,14 +72,17 @@ package struct PushPlan {
     }
 
     /// Checks `rest`, segments after the stack, and the type of `value`, the last one's new
-    /// value, against a new element: the new element's box, built by the stack, when `rest` is
-    /// empty and `value` is the element; `nil` for an element in its initial state.
+    /// value, against a new element, and builds the new element's box when it can: the box the
+    /// stack builds when `rest` is empty and `value` is the element, or, when `rest` names one
+    /// destination of a destination element, the element showing it, its payload renewed with
+    /// `value` (so that the push is the one edit); `nil` for an element in its initial state.
+    /// - Returns: The box, and whether it already shows `rest`.
     /// - Throws: The error of a segment that names nothing in a new element, or
     ///   ``StepPathError/valueMismatch(_:at:)`` for a value of the wrong type.
     func element(for value: (any StepValue)?, inside rest: [String]) throws(StepPathError)
-        -> StepNodeStorage?
+        -> (box: StepNodeStorage?, showsRest: Bool)
     {
-        guard let stack, let stackNode else { return nil }
+        guard let stack, let stackNode else { return (nil, false) }
         var inside = stackNode.initialElement
         var parent: (node: StepNodeStorage, step: PathStep)?
         for (offset, segment) in rest.enumerated() {
@@ -87,19 +93,29 @@ package struct PushPlan {
             parent = (inside, step)
             inside = next
         }
-        guard let value else { return nil }
         let accepts: Bool
-        switch parent {
-        case nil:
-            if let box = stackNode.elementBox(for: value) { return box }
+        switch (parent, value) {
+        case (_, nil): accepts = true
+        case (nil, let value?):
+            if let box = stackNode.elementBox(for: value) { return (box, false) }
             accepts = false
-        case (let node, .child(let index))?: accepts = node.childAccepts(value, at: index)
-        case (let node, .element)?: accepts = node.elementAccepts(value)
+        case ((let node, .child(let index))?, let value?):
+            accepts = node.childAccepts(value, at: index)
+        case ((let node, .element)?, let value?): accepts = node.elementAccepts(value)
         }
-        if !accepts {
+        if !accepts, let value {
             let path = StepPath(stack.segments + rest)
             throw .valueMismatch(String(describing: type(of: value)), at: path)
         }
-        return nil
+        // A destination named with nothing after it: the element is built showing it.
+        if rest.count == 1, case (let element, .child(let index))? = parent,
+            element.requiresContent
+        {
+            let box = element.copyNode()
+            box.setSelectedIndex(index, in: .content)
+            if let value { box.renewChild(index, with: value) }
+            return (box, true)
+        }
+        return (nil, false)
     }
 }

@@ -93,8 +93,9 @@ extension StepNode {
     ) throws(StepPathError) -> StepPath {
         guard let stack = plan.stack else { preconditionFailure("a plan that pushes nothing") }
         let rest = Array(plan.after.prefix(count))
-        let frame = try push(plan.element(for: value, inside: rest), id: id, onto: stack)
-        if !rest.isEmpty {
+        let element = try plan.element(for: value, inside: rest)
+        let frame = try push(element.box, id: id, onto: stack)
+        if !rest.isEmpty, !element.showsRest {
             let inside = StepPath(frame.segments + rest)
             try edit(path: inside, value.map { .select(with: $0) } ?? .select(fresh: false))
         }

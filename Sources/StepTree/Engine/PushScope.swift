@@ -64,7 +64,17 @@ package struct PushScope {
     /// what a link's `./…` path is read under.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     package static func selectedTab(of root: StepNodeStorage) -> StepPath {
-        StepPath(selectedTab(of: root, collecting: false).tab.segments)
+        selectedTabNode(of: root).path
+    }
+
+    /// The selected tab of the tree `root` and its node, found in the one walk: where a link's
+    /// `./…` path starts, with no second walk down to the tab.
+    /// - Complexity: O(*d*) for a tree of depth *d*.
+    package static func selectedTabNode(of root: StepNodeStorage) -> (
+        path: StepPath, node: StepNodeStorage
+    ) {
+        let tab = selectedTab(of: root, collecting: false).tab
+        return (StepPath(tab.segments), tab.node)
     }
 
     /// The selected tab (its segments and node) and the walk down the visible path, its nodes
