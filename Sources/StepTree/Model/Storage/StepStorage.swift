@@ -330,6 +330,37 @@ package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendabl
     }
 }
 
+extension StepStorage {
+    /// Whether this box and `other` hold equal steps: equal renewal histories and equal values.
+    ///
+    /// Both are read where the boxes store them, unretained and with no access to a property
+    /// (see ``withValueAddress(_:)`` and `StepMemory.equal(_:_:as:)`), so that threads may
+    /// compare one shared box at once: copying a node's value out to compare it retained and
+    /// released each of its children's boxes, at every level of a tree.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func holdsStep(equalTo other: StepStorage<Value>) -> Bool {
+        self === other
+            || (hasRenewal(equalTo: other)
+                && withValueAddress { left in
+                    other.withValueAddress { StepMemory.equal(left, $0, as: Value.self) }
+                })
+    }
+
+    /// Whether this box and `other` record equal renewal histories.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func hasRenewal(equalTo other: StepNodeStorage) -> Bool {
+        switch (unretainedRenewalHistory, other.unretainedRenewalHistory) {
+        case (nil, nil): true
+        case (let left?, let right?):
+            left === right
+                || left.with { left in
+                    right.with { RenewalHistory.haveEqualFingerprints(left, $0) }
+                }
+        default: false
+        }
+    }
+}
+
 /// Which box a value type gets, found by conformance checks once per type.
 enum StorageShape: Sendable {
     case leaf

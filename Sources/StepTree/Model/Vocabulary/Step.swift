@@ -200,13 +200,26 @@ extension Step: Equatable {
     /// Steps are equal when their values and renewal histories are equal.
     @_alwaysEmitIntoClient
     public static func == (lhs: Step, rhs: Step) -> Bool {
-        lhs.box === rhs.box
-            || {
-                let (lhs, rhs) = (lhs.storage, rhs.storage)
-                return lhs === rhs
-                    || ((lhs.renewalHistory === rhs.renewalHistory || lhs.renewal == rhs.renewal)
-                        && lhs.value == rhs.value)
-            }()
+        // The same box (a subtree two states share, a leaf no one changed) needs no walk.
+        lhs.box === rhs.box || lhs.holdsStep(equalTo: rhs)
+    }
+
+    /// Whether the step and `other`, in boxes of their own, are equal: compared where the boxes
+    /// store them (see `StepStorage.holdsStep(equalTo:)`), with the boxes borrowed from the
+    /// steps rather than retained.
+    @_alwaysEmitIntoClient @inline(__always)
+    func holdsStep(equalTo other: Step) -> Bool {
+        let initial = ObjectIdentifier(InitialNodeStorage.self)
+        guard
+            _fastPath(
+                ObjectIdentifier(type(of: box)) != initial
+                    && ObjectIdentifier(type(of: other.box)) != initial)
+        else {
+            // A shared initial node box stands for the box of its value, made on first use.
+            return storage.holdsStep(equalTo: other.storage)
+        }
+        return box.uncheckedCast(to: StepStorage<Value>.self)
+            .holdsStep(equalTo: other.box.uncheckedCast(to: StepStorage<Value>.self))
     }
 }
 
