@@ -153,6 +153,36 @@ enum StepMemory {
         left == right
     }
 
+    /// A copy of the pure node at `node` (its stored properties are exactly its steps, at
+    /// `stepOffsets`, and a selection of plain keys), made from its bytes: each step's box is
+    /// retained, but the step at byte `offset` gets a copy of its box
+    /// (``StepNodeStorage/copyNode()``).
+    ///
+    /// What copying the node and then making that step's box unique makes, with no retain and
+    /// release of the box the copy replaces: a deep edit on a copy of a tree copies each box on
+    /// its path this way. The node is only read.
+    @_alwaysEmitIntoClient
+    static func copy<Node>(
+        ofPureNodeAt node: ValueAddress, as type: Node.Type, stepOffsets: [Int],
+        copyingBoxAt offset: Int
+    ) -> Node {
+        withUnsafeTemporaryAllocation(of: Node.self, capacity: 1) { buffer in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            let bytes = UnsafeMutableRawPointer(copy)
+            bytes.copyMemory(from: node.raw, byteCount: MemoryLayout<Node>.size)
+            for step in stepOffsets where step != offset {
+                _ = bytes.load(fromByteOffset: step, as: Unmanaged<StepNodeStorage>.self).retain()
+            }
+            // The shared box's bits there were not retained: overwritten, not released.
+            let unique = node.box(at: offset).with { $0.copyNode() }
+            (bytes + offset).withMemoryRebound(to: StepNodeStorage.self, capacity: 1) {
+                $0.initialize(to: unique)
+            }
+            // The bytes now hold a node of their own: moved out, they are one.
+            return copy.move()
+        }
+    }
+
     /// The byte `key` is stored as, for a key type whose optional is one byte.
     static func byte<Key>(of key: Key?) -> UInt8 {
         precondition(MemoryLayout<Key?>.size == 1, "StepMemory: a key of more than one byte")

@@ -126,7 +126,11 @@ package class StepNodeStorage {
     func uniqueChild(_ index: Int) -> StepNodeStorage { self }
     /// A new box of the same class holding a copy of the value and the renewal history: the
     /// copy that copy-on-write makes of a shared box.
-    func copyNode() -> StepNodeStorage { self }
+    @usableFromInline func copyNode() -> StepNodeStorage { self }
+    /// ``copyNode()`` for an edit that goes on to the child step stored at byte `childOffset`
+    /// of the value: a node box whose value is copied as its bytes gives that child a copy of
+    /// its box at once, rather than retaining the shared one for the edit to copy and release.
+    func copyNode(descendingTo childOffset: Int) -> StepNodeStorage { copyNode() }
     /// Whether element `index` can hold `value`.
     package func elementAccepts(_ value: any StepValue) -> Bool { false }
     /// Renews element `index` with `value`, or with no value.
@@ -293,7 +297,7 @@ package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendabl
     @usableFromInline
     func copy() -> StepStorage<Value> { StepStorage(copying: self) }
 
-    override final func copyNode() -> StepNodeStorage {
+    @usableFromInline override final func copyNode() -> StepNodeStorage {
         let copy = copy()
         // Set here, not passed down the initializers: there the box being copied stayed
         // retained across them (two reference-count operations more per copy).

@@ -105,6 +105,31 @@ public struct Step<Value: StepValue>: Sendable {
         box = box.copyNode()
     }
 
+    /// The value, for an edit that goes on to the child step stored at byte `childOffset` of
+    /// the value, if any: a shared box is copied as `value` copies it, but a node copied as its
+    /// bytes gives that child a box of its own at once (see
+    /// `StepNodeStorage.copyNode(descendingTo:)`).
+    @_alwaysEmitIntoClient
+    subscript(descendingTo childOffset: Int?) -> Value {
+        get { storage.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) {
+                if let childOffset {
+                    copyStorage(descendingTo: childOffset)
+                } else {
+                    copyStorage()
+                }
+            }
+            yield &uniqueBox.value
+        }
+    }
+
+    /// ``copyStorage()`` for an edit that goes on to the child step at byte `childOffset`.
+    @usableFromInline @inline(never)
+    mutating func copyStorage(descendingTo childOffset: Int) {
+        box = box.copyNode(descendingTo: childOffset)
+    }
+
     /// The box, made unique first, for an edit that changes it in place.
     @usableFromInline
     mutating func uniqueStorage() -> StepNodeStorage {
