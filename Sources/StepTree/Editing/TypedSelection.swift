@@ -87,11 +87,14 @@ extension StepsCollection {
     /// each level by them, so no key path is applied at run time.
     @_alwaysEmitIntoClient @inline(__always)
     mutating func selectChild<A: StepValue, R: SelectionRecorder>(
-        at offset: Int, recorder: inout R, _ body: (inout A, inout R) -> Void
+        at offset: Int, descendingTo next: Int? = nil, recorder: inout R,
+        _ body: (inout A, inout R) -> Void
     ) {
         let level = selectInPlace(childAt: offset, renewed: false, recorder: &recorder)
         withChild(at: offset) { (step: inout Step<A>) in
-            body(&step.value, &recorder)
+            // `body` selects within the child at `next` too: a shared box copied here gives it a
+            // box of its own at once.
+            body(&step[descendingTo: next], &recorder)
             if R.isRecording, recorder.hasChange(at: level) { recorder.setChild(step, at: level) }
         }
     }
@@ -317,7 +320,7 @@ extension StepsCollection {
             }
         }
         @inline(__always) func route(_ recorder: inout some SelectionRecorder) {
-            selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
+            selectChild(at: a0, descendingTo: b0, recorder: &recorder) { (a: inout A, recorder) in
                 a.selectChild(at: b0, recorder: &recorder) { (b: inout B, recorder) in
                     b.selectLast(at: c0, fresh: fresh, value: value, recorder: &recorder)
                 }
@@ -340,8 +343,9 @@ extension StepsCollection {
             }
         }
         @inline(__always) func route(_ recorder: inout some SelectionRecorder) {
-            selectChild(at: a0, recorder: &recorder) { (a: inout A, recorder) in
-                a.selectChild(at: b0, recorder: &recorder) { (b: inout B, recorder) in
+            selectChild(at: a0, descendingTo: b0, recorder: &recorder) { (a: inout A, recorder) in
+                a.selectChild(at: b0, descendingTo: c0, recorder: &recorder) {
+                    (b: inout B, recorder) in
                     b.selectChild(at: c0, recorder: &recorder) { (c: inout C, recorder) in
                         c.selectLast(at: d0, fresh: fresh, value: value, recorder: &recorder)
                     }

@@ -165,5 +165,36 @@ extension ThreadSafety {
                         count: threads))
             #expect(shared == twin)
         }
+
+        /// Each thread selects deep in its own copy of one shared value through key paths (each
+        /// box on the path copied as its bytes, the next one copied at once) and compares the
+        /// shared value with a twin, whose boxes are read in place: the shared value is only
+        /// read, and every thread reaches the same state.
+        @Test func typedSelectsOnCopiesAndComparisonsAtOnce() {
+            func selecting(_ key: ThemeSteps.Key) -> AppSteps {
+                var steps = AppSteps()
+                steps.select(\.profile, \.detail, key == .dark ? \.dark : \.light)
+                return steps
+            }
+            let shared = selecting(.dark)
+            let twin = selecting(.dark)  // the same state in boxes of its own
+            let alone = selecting(.light)
+            let results = onThreads(Self.threads) { thread in
+                var same = true
+                for round in 0..<Self.rounds {
+                    var copy = shared
+                    if (thread + round) % 2 == 0 {
+                        copy.select(\.profile, \.detail, \.light)
+                        same = same && copy == alone && copy != shared
+                    } else {
+                        same = same && shared == twin && twin == shared && copy == shared
+                    }
+                }
+                return same
+            }
+            #expect(results == Array(repeating: true, count: Self.threads))
+            #expect(shared == twin)
+            #expect(shared.profile.detail.selected.content == .dark)
+        }
     }
 }

@@ -188,6 +188,13 @@ class RenewalHistory {
         history = RenewalHistory(fingerprint: fingerprint, after: history)
     }
 
+    /// Whether the histories `left` and `right` have equal fingerprints: settled without hashing
+    /// when they are the same record, or are known to have different lengths.
+    @usableFromInline
+    static func haveEqualFingerprints(_ left: RenewalHistory, _ right: RenewalHistory) -> Bool {
+        left === right || (!lengthsDiffer(left, right) && left.fingerprint == right.fingerprint)
+    }
+
     /// Whether `left` and `right` are known to be histories of different lengths, so different.
     static func lengthsDiffer(_ left: RenewalHistory, _ right: RenewalHistory) -> Bool {
         left.length != right.length && left.length != 0 && right.length != 0

@@ -145,10 +145,7 @@ extension StepRenewal: Hashable {
     public static func == (lhs: StepRenewal, rhs: StepRenewal) -> Bool {
         switch (lhs.history, rhs.history) {
         case (nil, nil): true
-        case (let left?, let right?):
-            left === right
-                || (!RenewalHistory.lengthsDiffer(left, right)
-                    && left.fingerprint == right.fingerprint)
+        case (let left?, let right?): RenewalHistory.haveEqualFingerprints(left, right)
         default: false
         }
     }

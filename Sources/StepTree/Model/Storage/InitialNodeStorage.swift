@@ -200,7 +200,7 @@ final class InitialNodeStorage: StepNodeStorage, @unchecked Sendable {
 
     /// A copy of the initial value's box, for an edit: the copy that copy-on-write makes of a
     /// shared box.
-    override func copyNode() -> StepNodeStorage { resolved.copyNode() }
+    @usableFromInline override func copyNode() -> StepNodeStorage { resolved.copyNode() }
 
     // MARK: Edits, which a shared box never gets
 

@@ -53,6 +53,9 @@ final class SelectionAccessor: Sendable {
     /// spare a look-up of the table): for renewal fingerprints, which hash a selection as it is
     /// stored.
     let storedIndices: @Sendable (ValueAddress, StepTableShape) -> (Int?, Int?, Int?)
+    /// `StepNodeStorage.copyNode(descendingTo:)` on a node's box: a pure node's value copied as
+    /// its bytes, with the step at a byte offset given a copy of its box.
+    let copyDescending: @Sendable (StepNodeStorage, Int) -> StepNodeStorage
 
     @usableFromInline
     init(
@@ -75,7 +78,8 @@ final class SelectionAccessor: Sendable {
             @escaping @Sendable (MutableValueAddress, StepTableShape, Int, Bool) -> (
                 Int?, Unretained<StepNodeStorage>
             ),
-        storedIndices: @escaping @Sendable (ValueAddress, StepTableShape) -> (Int?, Int?, Int?)
+        storedIndices: @escaping @Sendable (ValueAddress, StepTableShape) -> (Int?, Int?, Int?),
+        copyDescending: @escaping @Sendable (StepNodeStorage, Int) -> StepNodeStorage
     ) {
         self.read = read
         self.write = write
@@ -90,6 +94,7 @@ final class SelectionAccessor: Sendable {
         self.resolveInPlace = resolveInPlace
         self.descendInPlace = descendInPlace
         self.storedIndices = storedIndices
+        self.copyDescending = copyDescending
     }
 
     /// The child that `segment` names in a node of `contents`, and its box,
@@ -255,6 +260,15 @@ final class SelectionAccessor: Sendable {
                     return keys.firstIndex(of: key)
                 }
                 return (index(selected.content), index(selected.push), index(selected.modal))
+            },
+            copyDescending: { storage, offset in
+                let box = CollectionStorage<Node>.of(storage)
+                guard box.withContents({ $0.copiesBitwise }) else { return box.copyNode() }
+                let copy = CollectionStorage(copying: box, descendingTo: offset)
+                // Set here, as `copyNode()` sets it: in the initializer, it cost two
+                // reference-count operations on the new box.
+                copy.renewalHistory = box.renewalHistory
+                return copy
             })
     }
 }

@@ -17,9 +17,10 @@
 ///
 /// The contract, which every caller keeps:
 /// - An address (``ValueAddress``, ``MutableValueAddress``) is valid only inside the closure of
-///   ``withAddress(of:_:)``, ``withAddress(ofStored:_:)`` or ``withMutableAddress(of:_:)`` that
-///   made it, and is never stored or returned from there. The value it shows is held by the
-///   caller for the whole call: a borrowed value, a box it keeps alive, or an `inout` access.
+///   ``withAddress(of:_:)``, ``withAddress(ofStored:_:)``, ``withMutableAddress(of:_:)`` or
+///   `StepNodeStorage.withStoredAddress(atOffset:_:)` that made it, and is never stored or
+///   returned from there. The value it shows is held by the caller for the whole call: a
+///   borrowed value, a box it keeps alive, or an `inout` access.
 /// - A type named to read or write the value at an address (`as:`) is the value's own type: the
 ///   type whose table compiled the closure, or the type the caller took the address of.
 /// - A `Step<Value>` is laid out as one strong reference to its box, a ``StepNodeStorage``,
@@ -28,6 +29,12 @@
 ///   none (-1) and is never read here.
 /// - A box returned unretained is valid only as long as the node holds it (see
 ///   ``Unretained``), and never outlives the access to the node.
+/// - A box's stored properties are found from its address, as Swift lays out a class: a
+///   two-word header, then the renewal history, then the value at its alignment (tests check
+///   it); read so, a property is read with no access to it, which threads may share.
+/// - A copy of a value's bytes (``equal(_:_:as:)``) is made only of a type that can be moved bit
+///   for bit, is only read while the caller holds the original, and is never destroyed: it owns
+///   nothing.
 /// - Reads never write, so they may run on a box that other threads read too; what writes (a
 ///   ``MutableValueAddress``) needs the node held for modification: a unique box or an `inout`
 ///   value.
@@ -112,6 +119,68 @@ enum StepMemory {
         of node: Node, at offset: Int
     ) -> Unretained<StepNodeStorage> {
         withUnsafePointer(to: node) { ValueAddress(UnsafeRawPointer($0)).box(at: offset) }
+    }
+
+    /// Whether the `Value`s at `left` and `right` are equal, compared with no reference
+    /// counting when `Value` can be moved bit for bit (every value type but those holding
+    /// Objective-C weak references).
+    ///
+    /// The values are compared in copies of their bytes on this thread's stack, which own
+    /// nothing: the caller holds the originals, which nothing changes meanwhile, and the copies
+    /// are never destroyed. Passed `inout`, which no other access may overlap, the copies need
+    /// not be retained around the comparison, as values read through a pointer do whenever
+    /// `==` may release anything (a node's `==` compares its children's boxes). The
+    /// originals are only read, so threads may compare one shared box at once.
+    @_alwaysEmitIntoClient @inline(__always)
+    static func equal<Value: Equatable>(
+        _ left: ValueAddress, _ right: ValueAddress, as type: Value.Type
+    ) -> Bool {
+        guard _isBitwiseTakable(Value.self) else {
+            return left[as: Value.self] == right[as: Value.self]
+        }
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: 2) { pair in
+            let size = MemoryLayout<Value>.size
+            let copies = UnsafeMutableRawPointer(pair.baseAddress.unsafelyUnwrapped)
+            copies.copyMemory(from: left.raw, byteCount: size)
+            (copies + MemoryLayout<Value>.stride).copyMemory(from: right.raw, byteCount: size)
+            return equalInPlace(&pair[0], &pair[1])
+        }
+    }
+
+    /// `left == right`, on values held for the call (see ``equal(_:_:as:)``).
+    @_alwaysEmitIntoClient @inline(never)
+    static func equalInPlace<Value: Equatable>(_ left: inout Value, _ right: inout Value) -> Bool {
+        left == right
+    }
+
+    /// A copy of the pure node at `node` (its stored properties are exactly its steps, at
+    /// `stepOffsets`, and a selection of plain keys), made from its bytes: each step's box is
+    /// retained, but the step at byte `offset` gets a copy of its box
+    /// (``StepNodeStorage/copyNode()``).
+    ///
+    /// What copying the node and then making that step's box unique makes, with no retain and
+    /// release of the box the copy replaces: a deep edit on a copy of a tree copies each box on
+    /// its path this way. The node is only read.
+    @_alwaysEmitIntoClient
+    static func copy<Node>(
+        ofPureNodeAt node: ValueAddress, as type: Node.Type, stepOffsets: [Int],
+        copyingBoxAt offset: Int
+    ) -> Node {
+        withUnsafeTemporaryAllocation(of: Node.self, capacity: 1) { buffer in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            let bytes = UnsafeMutableRawPointer(copy)
+            bytes.copyMemory(from: node.raw, byteCount: MemoryLayout<Node>.size)
+            for step in stepOffsets where step != offset {
+                _ = bytes.load(fromByteOffset: step, as: Unmanaged<StepNodeStorage>.self).retain()
+            }
+            // The shared box's bits there were not retained: overwritten, not released.
+            let unique = node.box(at: offset).with { $0.copyNode() }
+            (bytes + offset).withMemoryRebound(to: StepNodeStorage.self, capacity: 1) {
+                $0.initialize(to: unique)
+            }
+            // The bytes now hold a node of their own: moved out, they are one.
+            return copy.move()
+        }
     }
 
     /// The byte `key` is stored as, for a key type whose optional is one byte.
@@ -261,11 +330,66 @@ struct MutableValueAddress {
 }
 
 extension StepNodeStorage {
+    /// Runs `body` with the address of byte `offset` of this box's memory, read only, where a
+    /// stored property lies (see ``StepStorage/valueOffset``); the caller holds the box.
+    ///
+    /// Found from the box's own address: no access to a property is made. A read through
+    /// `&box.property` would be a modify access, and two threads reading one shared box that
+    /// way race (TSan reports it); copying the property out instead retains what it holds.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func withStoredAddress<Result>(
+        atOffset offset: Int, _ body: (ValueAddress) -> Result
+    ) -> Result {
+        withExtendedLifetime(self) {
+            body(ValueAddress(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) + offset))
+        }
+    }
+
+    /// The byte offset of a box's first stored property, the renewal history: the object's
+    /// header, two words (the runtime's `HeapObject`: the class and the reference counts).
+    @_alwaysEmitIntoClient
+    static var historyOffset: Int {
+        @inline(__always) get { 2 * MemoryLayout<UnsafeRawPointer>.size }
+    }
+
+    /// The renewal history, read where the box stores it and unretained (the box holds it),
+    /// with no access to the property: a read that may run on a box other threads read too.
+    @_alwaysEmitIntoClient
+    final var unretainedRenewalHistory: Unretained<RenewalHistory>? {
+        @inline(__always) get {
+            withStoredAddress(atOffset: Self.historyOffset) {
+                $0.load(as: Unmanaged<RenewalHistory>?.self).map(Unretained.init)
+            }
+        }
+    }
+
     /// This box as a `Box`, the class the caller's invariants give it (see ``StepMemory``):
     /// unchecked in release builds, where the cast costs nothing.
     @_alwaysEmitIntoClient @inline(__always)
     final func uncheckedCast<Box: StepNodeStorage>(to type: Box.Type) -> Box {
         unsafeDowncast(self, to: Box.self)
+    }
+}
+
+extension StepStorage {
+    /// The byte offset of the value in a box of this class: the first one after the renewal
+    /// history at the value's alignment, as Swift lays out a subclass's stored properties after
+    /// its superclass's (tests check it against the property's own address).
+    @_alwaysEmitIntoClient
+    static var valueOffset: Int {
+        @inline(__always) get {
+            let end = historyOffset + MemoryLayout<RenewalHistory?>.size
+            let alignment = MemoryLayout<Value>.alignment
+            return (end + alignment - 1) & ~(alignment - 1)
+        }
+    }
+
+    /// Runs `body` with the address of the value where this box stores it, read only, with no
+    /// access to the property (see ``withStoredAddress(atOffset:_:)``): the value is read in
+    /// place, even on a box that other threads read too.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func withValueAddress<Result>(_ body: (ValueAddress) -> Result) -> Result {
+        withStoredAddress(atOffset: Self.valueOffset, body)
     }
 }
 

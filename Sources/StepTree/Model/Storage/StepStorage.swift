@@ -126,7 +126,11 @@ package class StepNodeStorage {
     func uniqueChild(_ index: Int) -> StepNodeStorage { self }
     /// A new box of the same class holding a copy of the value and the renewal history: the
     /// copy that copy-on-write makes of a shared box.
-    func copyNode() -> StepNodeStorage { self }
+    @usableFromInline func copyNode() -> StepNodeStorage { self }
+    /// ``copyNode()`` for an edit that goes on to the child step stored at byte `childOffset`
+    /// of the value: a node box whose value is copied as its bytes gives that child a copy of
+    /// its box at once, rather than retaining the shared one for the edit to copy and release.
+    func copyNode(descendingTo childOffset: Int) -> StepNodeStorage { copyNode() }
     /// Whether element `index` can hold `value`.
     package func elementAccepts(_ value: any StepValue) -> Bool { false }
     /// Renews element `index` with `value`, or with no value.
@@ -293,7 +297,7 @@ package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendabl
     @usableFromInline
     func copy() -> StepStorage<Value> { StepStorage(copying: self) }
 
-    override final func copyNode() -> StepNodeStorage {
+    @usableFromInline override final func copyNode() -> StepNodeStorage {
         let copy = copy()
         // Set here, not passed down the initializers: there the box being copied stayed
         // retained across them (two reference-count operations more per copy).
@@ -327,6 +331,37 @@ package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendabl
             break
         }
         return StepStorage(value)
+    }
+}
+
+extension StepStorage {
+    /// Whether this box and `other` hold equal steps: equal renewal histories and equal values.
+    ///
+    /// Both are read where the boxes store them, unretained and with no access to a property
+    /// (see ``withValueAddress(_:)`` and `StepMemory.equal(_:_:as:)`), so that threads may
+    /// compare one shared box at once: copying a node's value out to compare it retained and
+    /// released each of its children's boxes, at every level of a tree.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func holdsStep(equalTo other: StepStorage<Value>) -> Bool {
+        self === other
+            || (hasRenewal(equalTo: other)
+                && withValueAddress { left in
+                    other.withValueAddress { StepMemory.equal(left, $0, as: Value.self) }
+                })
+    }
+
+    /// Whether this box and `other` record equal renewal histories.
+    @_alwaysEmitIntoClient @inline(__always)
+    final func hasRenewal(equalTo other: StepNodeStorage) -> Bool {
+        switch (unretainedRenewalHistory, other.unretainedRenewalHistory) {
+        case (nil, nil): true
+        case (let left?, let right?):
+            left === right
+                || left.with { left in
+                    right.with { RenewalHistory.haveEqualFingerprints(left, $0) }
+                }
+        default: false
+        }
     }
 }
 

@@ -105,6 +105,31 @@ public struct Step<Value: StepValue>: Sendable {
         box = box.copyNode()
     }
 
+    /// The value, for an edit that goes on to the child step stored at byte `childOffset` of
+    /// the value, if any: a shared box is copied as `value` copies it, but a node copied as its
+    /// bytes gives that child a box of its own at once (see
+    /// `StepNodeStorage.copyNode(descendingTo:)`).
+    @_alwaysEmitIntoClient
+    subscript(descendingTo childOffset: Int?) -> Value {
+        get { storage.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) {
+                if let childOffset {
+                    copyStorage(descendingTo: childOffset)
+                } else {
+                    copyStorage()
+                }
+            }
+            yield &uniqueBox.value
+        }
+    }
+
+    /// ``copyStorage()`` for an edit that goes on to the child step at byte `childOffset`.
+    @usableFromInline @inline(never)
+    mutating func copyStorage(descendingTo childOffset: Int) {
+        box = box.copyNode(descendingTo: childOffset)
+    }
+
     /// The box, made unique first, for an edit that changes it in place.
     @usableFromInline
     mutating func uniqueStorage() -> StepNodeStorage {
@@ -200,13 +225,26 @@ extension Step: Equatable {
     /// Steps are equal when their values and renewal histories are equal.
     @_alwaysEmitIntoClient
     public static func == (lhs: Step, rhs: Step) -> Bool {
-        lhs.box === rhs.box
-            || {
-                let (lhs, rhs) = (lhs.storage, rhs.storage)
-                return lhs === rhs
-                    || ((lhs.renewalHistory === rhs.renewalHistory || lhs.renewal == rhs.renewal)
-                        && lhs.value == rhs.value)
-            }()
+        // The same box (a subtree two states share, a leaf no one changed) needs no walk.
+        lhs.box === rhs.box || lhs.holdsStep(equalTo: rhs)
+    }
+
+    /// Whether the step and `other`, in boxes of their own, are equal: compared where the boxes
+    /// store them (see `StepStorage.holdsStep(equalTo:)`), with the boxes borrowed from the
+    /// steps rather than retained.
+    @_alwaysEmitIntoClient @inline(__always)
+    func holdsStep(equalTo other: Step) -> Bool {
+        let initial = ObjectIdentifier(InitialNodeStorage.self)
+        guard
+            _fastPath(
+                ObjectIdentifier(type(of: box)) != initial
+                    && ObjectIdentifier(type(of: other.box)) != initial)
+        else {
+            // A shared initial node box stands for the box of its value, made on first use.
+            return storage.holdsStep(equalTo: other.storage)
+        }
+        return box.uncheckedCast(to: StepStorage<Value>.self)
+            .holdsStep(equalTo: other.box.uncheckedCast(to: StepStorage<Value>.self))
     }
 }
 

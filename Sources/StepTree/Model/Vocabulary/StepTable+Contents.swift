@@ -25,6 +25,9 @@ extension StepTable {
         /// finds a child by an offset the compiler folds, with no hashing.
         @usableFromInline let offsets: [Int]
         let indexByKeyPath: [AnyKeyPath: Int]
+        /// Whether a node is copied as its bytes: 0 until known, 1 no, 2 yes (see
+        /// ``copiesBitwise``).
+        private let bitwiseCopy = SharedCounter()
 
         @usableFromInline
         init(_ children: [StepChild<Node>], selection: SelectionAccessor) {
@@ -87,6 +90,23 @@ extension StepTable {
                 if let known = tables[type] { return known.uncheckedCast(to: Contents.self) }
                 tables[type] = made
                 return made
+            }
+        }
+
+        /// Whether a node's value may be copied as its bytes with each step's box retained.
+        ///
+        /// True when its stored properties are exactly its steps and a selection of plain keys
+        /// (a pure node, see `NodeFingerprinter`); found from a mirror of a new node the first
+        /// time it is asked.
+        @usableFromInline var copiesBitwise: Bool {
+            switch bitwiseCopy.loadAcquiring() {
+            case 1: return false
+            case 2: return true
+            default:
+                let pure =
+                    _isPOD(StepSelection<Node.Key>.self) && NodeFingerprinter.isPure(Node.self)
+                bitwiseCopy.storeReleasing(pure ? 2 : 1)
+                return pure
             }
         }
 

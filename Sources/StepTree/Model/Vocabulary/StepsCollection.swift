@@ -89,6 +89,28 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
 
     override func copy() -> StepStorage<Node> { CollectionStorage(copying: self) }
 
+    /// A box holding a copy of `other`'s pure value (see `StepTable.Contents.copiesBitwise`)
+    /// whose step at byte `childOffset` holds a copy of its box.
+    ///
+    /// Compiled where the node type is declared (see ``SelectionAccessor``), with no generic
+    /// code left to look up metadata; `other` is borrowed, not retained for the call.
+    @_alwaysEmitIntoClient
+    init(copying other: borrowing CollectionStorage<Node>, descendingTo childOffset: Int) {
+        unretainedContents = other.unretainedContents
+        super.init(
+            other.withContents { contents in
+                other.withValueAddress {
+                    StepMemory.copy(
+                        ofPureNodeAt: $0, as: Node.self, stepOffsets: contents.offsets,
+                        copyingBoxAt: childOffset)
+                }
+            })
+    }
+
+    override func copyNode(descendingTo childOffset: Int) -> StepNodeStorage {
+        withSelection { $0.copyDescending(self, childOffset) }
+    }
+
     // A box of the initial history whose value is the initial one of a recursive type: one
     // compared with the shared initial value, whose steps are mostly the same boxes.
     override var isInitialAtom: Bool {
