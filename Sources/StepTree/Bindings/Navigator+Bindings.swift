@@ -94,11 +94,18 @@ extension Navigator {
             },
             set: { [weak self] modal in
                 guard modal == nil, let shown = seen.withLock({ $0 }) else { return }
-                self?.transaction(.appliedGesture) { root in
-                    guard root.modal(at: path)?.id == shown.id else { return }
-                    try? root.removeByUser(path: shown.path)
-                }
+                self?.userRemoved(shown, presentedAt: path)
             })
+    }
+
+    /// The user swiped `shown` away, the modal the node at `presenter` presented when a
+    /// binding was last read: removed if it is still the one presented and a gesture may
+    /// remove it, else nothing.
+    private func userRemoved(_ shown: ScreenModal, presentedAt presenter: StepPath) {
+        transaction(.appliedGesture) { root in
+            guard root.modal(at: presenter)?.id == shown.id else { return }
+            try? root.removeByUser(path: shown.path)
+        }
     }
 }
 
@@ -136,16 +143,11 @@ extension Navigator {
             set: { [weak self] destination in
                 guard let destination else {
                     guard let shown = seen.withLock({ $0 }) else { return }
-                    self?.transaction(.appliedGesture) { root in
-                        guard root.modal(at: presenter)?.id == shown.id else { return }
-                        try? root.removeByUser(path: path)
-                    }
+                    self?.userRemoved(shown, presentedAt: presenter)
                     return
                 }
-                guard DestinationTable<Destination>.shared.classify(destination) != nil else {
-                    return
-                }
-                try? self?.select(path: path, with: StepModal(destination))
+                // A case the list leaves out is refused by the presentation, with no change.
+                try? self?.present(destination, at: path)
             })
     }
 }
