@@ -74,29 +74,14 @@ enum DeepLinkPayload {
         }
         let fields = Dictionary(
             captures.map { ($0.field, $0.capture.json) }, uniquingKeysWith: { a, _ in a })
-        if isTarget, fields.count == 1, let scalar = scalar(prototype, fields) { return scalar }
-        return filled(prototype, fields)
+        return filled(prototype, fields, scalarField: isTarget ? fields.keys.first : nil)
     }
 
-    /// The target's value from its one capture, when it is plain data written as one scalar
-    /// (an `Int` destination, an enum's raw value); `nil` for a value written as an object.
-    private static func scalar<Value: StepValue>(
-        _ prototype: Value, _ fields: [String: JSONValue]
-    ) -> Filled? {
-        guard let written = json(of: prototype), let (field, capture) = fields.first else {
-            return nil
-        }
-        if case .object = written { return nil }
-        let type = String(describing: Value.self)
-        do {
-            let value = try JSONDecoder().decode(Value.self, from: capture.jsonData)
-            return Filled(value: value, read: [field], type: type)
-        } catch let error as DecodingError {
-            return Filled(
-                read: [], type: type, failure: "does not decode: \(DeepLinkError.describe(error))")
-        } catch {
-            return Filled(read: [], type: type, failure: "does not decode: \(error)")
-        }
+    /// The fields of a value written as `json`: an object's own; a value written as one scalar
+    /// (plain data such as an `Int`) shows it under `scalarField`, the target's one capture.
+    private static func fields(of json: JSONValue, scalarField: String?) -> [String: JSONValue]? {
+        if case .object(let fields) = json { return fields }
+        return scalarField.map { [$0: json] }
     }
 
     /// The captures of `fillings` that a screen's value holds, as
@@ -123,11 +108,11 @@ enum DeepLinkPayload {
             }
             return read(fillings, fields, segments)
         }
-        guard let written = json(of: value) else { return [:] }
-        if case .object(let fields) = written { return read(fillings, fields, segments) }
-        // Plain data written as one scalar holds the target's one capture.
-        guard isTarget, fillings.count == 1 else { return [:] }
-        return read(fillings, [fillings[0].field: written], segments)
+        let scalarField = isTarget && fillings.count == 1 ? fillings[0].field : nil
+        guard let written = json(of: value),
+            let fields = fields(of: written, scalarField: scalarField)
+        else { return [:] }
+        return read(fillings, fields, segments)
     }
 
     private static func read(
@@ -157,28 +142,38 @@ enum DeepLinkPayload {
         return found
     }
 
-    /// `prototype` decoded again with the `fields` it reads set in its encoding: all of them
-    /// when it keeps them all (one decoding), else each it keeps when set alone.
-    private static func filled<Value: StepValue>(_ prototype: Value, _ fields: [String: JSONValue])
-        -> Filled
-    {
+    /// `prototype` decoded again with the `fields` it reads set in its encoding.
+    ///
+    /// All of them when it keeps them all (one decoding), else each it keeps when set alone. A
+    /// prototype written as one scalar takes the one field `scalarField` names, when it names
+    /// one.
+    private static func filled<Value: StepValue>(
+        _ prototype: Value, _ fields: [String: JSONValue], scalarField: String?
+    ) -> Filled {
         let type = String(describing: Value.self)
-        guard case .object(let object)? = Self.json(of: prototype) else {
+        guard let encoded = Self.json(of: prototype),
+            let object = Self.fields(
+                of: encoded, scalarField: fields.count == 1 ? scalarField : nil)
+        else {
             return Filled(read: [], type: type, failure: "is not written as a JSON object")
         }
+        // The field a scalar prototype is written as; `nil` for an object.
+        let scalarField: String? = if case .object = encoded { nil } else { object.keys.first }
         func attempt(_ set: [String: JSONValue]) -> (Value?, [String], String?) {
             var merged = object
             merged.merge(set) { _, capture in capture }
             let value: Value
             do {
-                value = try JSONDecoder().decode(
-                    Value.self, from: JSONValue.object(merged).jsonData)
+                let json = scalarField.flatMap { merged[$0] } ?? JSONValue.object(merged)
+                value = try JSONDecoder().decode(Value.self, from: json.jsonData)
             } catch let error as DecodingError {
                 return (nil, [], "does not decode: \(DeepLinkError.describe(error))")
             } catch {
                 return (nil, [], "does not decode: \(error)")
             }
-            guard case .object(let written)? = Self.json(of: value) else {
+            guard let json = Self.json(of: value),
+                let written = Self.fields(of: json, scalarField: scalarField)
+            else {
                 return (nil, [], "is not written as a JSON object")
             }
             return (value, set.keys.filter { written[$0] == set[$0] }, nil)
