@@ -60,15 +60,9 @@ package struct PushScope {
     /// The path to the visible screen: what a push that finds no stack names.
     package var visible: StepPath { StepPath(visibleSegments) }
 
-    /// The selected tab of the tree `root`, as ``init(_:)`` finds it, with no places collected:
-    /// what a link's `./…` path is read under.
-    /// - Complexity: O(*d*) for a tree of depth *d*.
-    package static func selectedTab(of root: StepNodeStorage) -> StepPath {
-        selectedTabNode(of: root).path
-    }
-
-    /// The selected tab of the tree `root` and its node, found in the one walk: where a link's
-    /// `./…` path starts, with no second walk down to the tab.
+    /// The selected tab of the tree `root` and its node, as ``init(_:)`` finds it but with no
+    /// places collected: what a link's `./…` path is read under, and where it starts, with no
+    /// second walk down to the tab.
     /// - Complexity: O(*d*) for a tree of depth *d*.
     package static func selectedTabNode(of root: StepNodeStorage) -> (
         path: StepPath, node: StepNodeStorage

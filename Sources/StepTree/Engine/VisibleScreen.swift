@@ -98,5 +98,5 @@ extension StepNodeStorage {
     /// Of the nodes on the path to the visible screen that show tabs, the tab the last one
     /// selects; the root when none does.
     /// - Complexity: O(*d*) for a tree of depth *d*.
-    package var visibleTab: StepPath { PushScope.selectedTab(of: self) }
+    package var visibleTab: StepPath { PushScope.selectedTabNode(of: self).path }
 }
