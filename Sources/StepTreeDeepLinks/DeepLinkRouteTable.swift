@@ -169,24 +169,29 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
                 forKey: .schemeHosts, in: container,
                 debugDescription: "'\(bad)' is not written scheme://host")
         }
-        switch try container.decodeIfPresent(String.self, forKey: .unknownQueryItems) ?? "ignore" {
-        case "ignore": unknownQueryItems = .ignore
-        case "refuse": unknownQueryItems = .refuse
-        case let other:
-            throw DecodingError.dataCorruptedError(
-                forKey: .unknownQueryItems, in: container,
-                debugDescription: "'\(other)' is no choice; use 'ignore' or 'refuse'")
-        }
-        switch try container.decodeIfPresent(String.self, forKey: .landing) ?? "show" {
-        case "show": landing = .show
-        case "select": landing = .select
-        case let other:
-            throw DecodingError.dataCorruptedError(
-                forKey: .landing, in: container,
-                debugDescription: "'\(other)' is no landing; use 'show' or 'select'")
-        }
+        unknownQueryItems = try Self.choice(
+            .unknownQueryItems, in: container, ("ignore", .ignore), ("refuse", .refuse),
+            noun: "choice")
+        landing = try Self.choice(
+            .landing, in: container, ("show", .show), ("select", .select), noun: "landing")
         fallbackToPath = try container.decodeIfPresent(Bool.self, forKey: .fallbackToPath) ?? false
         routes = try container.decode([Route].self, forKey: .routes)
+    }
+
+    /// The value named under `key`, one of two; the first when the key is missing.
+    /// - Throws: `DecodingError` for another name, saying which two there are.
+    private static func choice<Value>(
+        _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>,
+        _ first: (String, Value), _ second: (String, Value), noun: String
+    ) throws -> Value {
+        switch try container.decodeIfPresent(String.self, forKey: key) ?? first.0 {
+        case first.0: return first.1
+        case second.0: return second.1
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "'\(other)' is no \(noun); use '\(first.0)' or '\(second.0)'")
+        }
     }
 
     /// Writes every key, `landing` as `"show"` or `"select"`.
