@@ -13,6 +13,13 @@ struct DismissalRule: Sendable {
     }
 }
 
+/// Whether a gesture may dismiss one child of a node, as its table holds it: the `Bool` a
+/// `.present` declared, or its rule.
+enum ChildDismissal: Sendable {
+    case fixed(Bool)
+    case rule(DismissalRule)
+}
+
 extension StepChild {
     /// A modally presented step that a gesture may dismiss only while `userDismissible` holds
     /// of its current value: a compose sheet swiped away only while its text is empty.

@@ -14,10 +14,9 @@ extension StepTable {
         /// Each child's kind and accessor, in arrays of their own, so that the engine reads them
         /// without touching the generic `entries`.
         @usableFromInline let kinds: [StepKind]
-        /// Whether each child, if presented, may be dismissed by a gesture.
-        let userDismissible: [Bool]
-        /// The rule of each child whose value decides whether a gesture may dismiss it.
-        let dismissalRules: [DismissalRule?]
+        /// Whether each child, if presented, may be dismissed by a gesture: a fixed answer, or
+        /// the rule that reads it from the child's value.
+        let dismissals: [ChildDismissal]
         @usableFromInline let accessors: [StepAccessor]
         @usableFromInline let keyList: [Node.Key]
         @usableFromInline let indexByKey: [Node.Key: Int]
@@ -59,8 +58,9 @@ extension StepTable {
             self.entries = children
             self.hasTabs = tabs > 0
             self.kinds = children.map(\.kind)
-            self.userDismissible = children.map(\.userDismissible)
-            self.dismissalRules = children.map(\.dismissalRule)
+            self.dismissals = children.map { child in
+                child.dismissalRule.map(ChildDismissal.rule) ?? .fixed(child.userDismissible)
+            }
             self.accessors = children.map(\.accessor)
             let offsets = children.map { $0.accessor.offset ?? -1 }
             self.offsets = offsets

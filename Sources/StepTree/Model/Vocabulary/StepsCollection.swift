@@ -129,11 +129,11 @@ final class CollectionStorage<Node: StepsCollection>: StepStorage<Node>, @unchec
         withContents { $0.layers[index] }
     }
     override func childIsUserDismissible(_ index: Int) -> Bool {
+        switch withContents({ $0.dismissals[index] }) {
+        case .fixed(let allowed): return allowed
         // A rule reads the child's current value, so the answer follows every edit.
-        guard let rule = withContents({ $0.dismissalRules[index] }) else {
-            return withContents { $0.userDismissible[index] }
+        case .rule(let rule): return rule.allows(child(index).storage.anyValue)
         }
-        return rule.allows(child(index).storage.anyValue)
     }
 
     override func childIndex(forSegment key: SegmentBytes) -> Int? {
