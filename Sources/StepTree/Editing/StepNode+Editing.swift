@@ -139,7 +139,7 @@ extension StepNode {
             }
         case .setStack:
             guard walk.targetIsStack else { throw .notAStack(path) }
-            try StepStack<EmptyStep>.validate(ids: edit.ids, at: path)
+            try ElementIDs.validate(edit.ids, at: path)
             if !edit.ids.isEmpty, let stack = walk.target {
                 let segments = walk.count + 1 + stack.initialElement.elementDepth
                 if segments > StepPath.deepestElement { throw StepPath.tooDeep(element: segments) }

@@ -20,12 +20,12 @@ enum ObservedPart: Hashable, Sendable {
 /// its observers are told, since Observation's observers are one-shot and read it again.
 final class NavigatorObservation: Sendable {
     let registrar = ObservationRegistrar()
-    private let tracked = Locked<Set<ObservedPart>>([])
+    private let tracked = Locked(ObservedParts())
 
     /// Records that `part` was read.
     func read<Root>(_ part: ObservedPart, of navigator: Navigator<Root>) {
         registrar.access(navigator, keyPath: \.[observed: part])
-        _ = tracked.withLock { $0.insert(part) }
+        tracked.withLock { $0.insert(part) }
     }
 
     /// Tells the observers of the root, and of each part read that `change` changes, around
@@ -42,17 +42,22 @@ final class NavigatorObservation: Sendable {
     }
 
     /// The parts read that differ between the two states; they are no longer tracked.
+    ///
+    /// The parts are taken out and the unchanged ones put back, so that a part read again while
+    /// this runs stays tracked.
     /// - Complexity: O(*k* · *d*) for *k* parts read, at depth *d*, plus two renderings when a
     ///   container's frames were read.
     private func changedParts<Root: StepNode>(_ change: NavigationChange<Root>) -> [ObservedPart] {
-        let parts = tracked.withLock { $0 }
+        let parts = tracked.withLock { $0.removeAll() }
         guard !parts.isEmpty else { return [] }
         var renderings: (old: ScreenRendering, new: ScreenRendering)?
-        let changed = parts.filter { part in
+        var changed: [ObservedPart] = []
+        let unchanged = parts.filter { part in
+            let differs: Bool
             switch part {
             case .selection(let path):
-                return change.old.selectionSnapshot(at: path)
-                    != change.new.selectionSnapshot(at: path)
+                differs =
+                    change.old.selectionSnapshot(at: path) != change.new.selectionSnapshot(at: path)
             case .frames(let path):
                 let both =
                     renderings ?? (
@@ -60,14 +65,17 @@ final class NavigatorObservation: Sendable {
                         ScreenRendering(StepStorage.make(change.new))
                     )
                 renderings = both
-                return change.old.frames(in: path, rendering: both.old)
+                differs =
+                    change.old.frames(in: path, rendering: both.old)
                     != change.new.frames(in: path, rendering: both.new)
             case .modal(let path):
-                return change.old.modal(at: path) != change.new.modal(at: path)
+                differs = change.old.modal(at: path) != change.new.modal(at: path)
             }
+            if differs { changed.append(part) }
+            return !differs
         }
-        tracked.withLock { $0.subtract(changed) }
-        return Array(changed)
+        if !unchanged.isEmpty { tracked.withLock { $0.formUnion(unchanged) } }
+        return changed
     }
 }
 

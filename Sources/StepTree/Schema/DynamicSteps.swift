@@ -176,7 +176,7 @@ extension DynamicSteps: Codable {
                     .init(id: id, box: try Self.wrappedStep(from: item, schema: element).storage))
             }
             do {
-                try StepStack<DynamicSteps>.validate(ids: entries.map(\.id), at: nil)
+                try ElementIDs.validate(entries.map(\.id), at: nil)
             } catch {
                 throw DecodingError.dataCorruptedError(
                     forKey: ChildKey.elements, in: container, debugDescription: error.description)

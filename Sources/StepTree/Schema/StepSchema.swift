@@ -223,14 +223,14 @@ public final class StepSchema: Sendable {
         var children: [StepSchema] = []
         if let list = fields["children"], !(list is NSNull) {
             guard let items = list as? [Any] else { throw fail("'children' must be an array") }
-            var seen = Set<SegmentKey>()
+            var seen = SegmentSet()
             for item in items {
                 let childKey = (item as? [String: Any])?["key"] as? String ?? "?"
                 let child = try parse(
                     item, path: join(path, childKey), isRoot: false, isElement: false,
                     depth: depth + 1, budget: &budget)
                 if child.key.isEmpty { throw fail("a child has no key") }
-                if !seen.insert(SegmentKey(child.key)).inserted {
+                if !seen.insert(child.key) {
                     throw fail("step '\(StepPath.quoted(child.key))' is declared twice")
                 }
                 children.append(child)
@@ -308,7 +308,7 @@ public final class StepSchema: Sendable {
         guard let items = list as? [Any] else { throw fail("'destinations' must be an array") }
         guard !items.isEmpty else { throw fail("'destinations' is empty") }
         var destinations: [StepSchema] = []
-        var seen = Set<SegmentKey>()
+        var seen = SegmentSet()
         for item in items {
             let name = (item as? [String: Any])?["key"] as? String ?? "?"
             let itemPath = join(path, name)
@@ -320,7 +320,7 @@ public final class StepSchema: Sendable {
                 throw StepSchemaError(
                     path: itemPath, problem: "a destination is shown inline: it has no kind")
             }
-            if !seen.insert(SegmentKey(destination.key)).inserted {
+            if !seen.insert(destination.key) {
                 throw fail(
                     "destination '\(StepPath.quoted(destination.key))' is declared twice")
             }

@@ -120,17 +120,28 @@ public struct StepRenewal: Sendable, CustomStringConvertible {
     }
 
     /// Reads 32 lowercase hexadecimal digits, not all zero, as two words.
+    /// - Complexity: O(*n*) for a text of *n* bytes; it stops at the first that does not fit.
     static func words(hex text: String) -> RenewalHistory.Fingerprint? {
-        let bytes = Array(text.utf8)
-        let isDigit = { (byte: UInt8) in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var count = 0
+        for byte in text.utf8 {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            guard count < 32 else { return nil }
+            // The first 16 digits are the high word, the next 16 the low word.
+            if count < 16 {
+                high = high << 4 | UInt64(digit)
+            } else {
+                low = low << 4 | UInt64(digit)
+            }
+            count += 1
         }
-        guard bytes.count == 32, bytes.allSatisfy(isDigit),
-            bytes.contains(where: { $0 != UInt8(ascii: "0") }),
-            let high = UInt64(String(decoding: bytes[..<16], as: UTF8.self), radix: 16),
-            let low = UInt64(String(decoding: bytes[16...], as: UTF8.self), radix: 16)
-        else { return nil }
+        guard count == 32, high != 0 || low != 0 else { return nil }
         return (high, low)
     }
 }

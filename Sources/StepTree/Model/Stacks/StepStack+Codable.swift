@@ -29,7 +29,7 @@ extension StepStack: Codable {
         }
         let entries = coded.map(\.entry)
         do {
-            try Self.validate(ids: entries.map(\.id), at: nil)
+            try ElementIDs.validate(entries.map(\.id), at: nil)
         } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))

@@ -156,7 +156,7 @@ extension StepStack {
         _ ids: [String], makeElement: (String) -> Element
     ) throws(StepPathError) {
         defer { _checkInvariants() }
-        try Self.validate(ids: ids, at: nil)
+        try ElementIDs.validate(ids, at: nil)
         var made: [SegmentKey: StepNodeStorage] = [:]
         for id in ids where index(of: id) == nil {
             let box = try box(for: makeElement(id))

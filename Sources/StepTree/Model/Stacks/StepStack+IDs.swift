@@ -62,13 +62,4 @@ extension StepStack {
         guard destinations != nil || Element.self is any StepsCollection.Type else { return false }
         return Self.initialBox(destinations).childIndex(forKey: id) != nil
     }
-
-    /// Checks that ids are valid segments (``StepPath/isValidSegment(_:)``) and unique.
-    static func validate(ids: [String], at path: StepPath?) throws(StepPathError) {
-        var seen = Set<SegmentKey>()
-        for id in ids {
-            if !StepPath.isValidSegment(id) { throw .invalidElementID(id, in: path) }
-            if !seen.insert(SegmentKey(id)).inserted { throw .duplicateElementID(id, in: path) }
-        }
-    }
 }

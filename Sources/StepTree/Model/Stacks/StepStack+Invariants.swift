@@ -13,14 +13,14 @@
         /// - Complexity: O(*n*) for *n* elements up to ``_wholeCheckLimit``, plus measuring their
         ///   depth when it is known; O(1) above.
         func _checkInvariants() {
-            var seen = Set<SegmentKey>()
+            var seen = SegmentSet()
             var impliedNext: UInt64 = 1
             let checked = _checkedPositions
             for entry in entries[checked] {
                 if !StepPath.isValidSegment(entry.id) {
                     preconditionFailure("StepStack: the id '\(entry.id)' is not a valid segment")
                 }
-                if !seen.insert(SegmentKey(entry.id)).inserted {
+                if !seen.insert(entry.id) {
                     preconditionFailure("StepStack: the id '\(entry.id)' is held twice")
                 }
                 if let number = Self._decimalNumber(entry.id), number >= impliedNext {

@@ -113,7 +113,7 @@ public struct StepTabs<Tab: StepsCollection>: StepValue {
     ///   ``StepPathError/duplicateElementID(_:in:)``; the tabs are unchanged.
     public mutating func reorder(_ ids: [String]) throws(StepPathError) {
         defer { _checkInvariants() }
-        try StepStack<Tab>.validate(ids: ids, at: nil)
+        try ElementIDs.validate(ids, at: nil)
         guard ids.count == tabs.count else {
             let missing = tabs.ids.first { !ids.contains($0) } ?? ""
             throw .unknownElement(missing, in: nil)
