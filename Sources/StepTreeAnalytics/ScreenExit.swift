@@ -4,7 +4,7 @@ import StepTree
 /// popped, dismissed or renewed, with the time it was visible in all (zero if never on top).
 ///
 /// Covered or in a tab not selected, a screen is still in the window: it exits only when it
-/// leaves (see ``ScreenChanges``), so its time adds up every stint on top.
+/// leaves (see `ScreenChanges`), so its time adds up every stint on top.
 public struct ScreenExit: Hashable, Sendable, CustomStringConvertible {
     /// The screen that left: its path, identity and value when it left.
     public let screen: ScreenFrame

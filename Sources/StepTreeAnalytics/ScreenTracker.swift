@@ -10,7 +10,7 @@ import StepTree
 /// tests).
 ///
 /// It reports a ``ScreenExit`` for every screen that leaves the window (popped, dismissed,
-/// renewed, or taken along with what holds it; see ``ScreenChanges``), with the time it was
+/// renewed, or taken along with what holds it; see `ScreenChanges`), with the time it was
 /// visible in all, covers and tab switches left out (zero for a screen never on top). The screen is the frame or tab that
 /// holds the visible step: a view of `/profile/detail/dark` is time on the pushed
 /// `/profile/detail`, which exits when it is popped. The exits of a change come before its
@@ -25,9 +25,9 @@ import StepTree
 /// StepsObservation.observer = tracker
 /// ```
 ///
-/// Installed globally, it sees every navigator; give it one navigator's ``Navigator/id`` to
+/// Installed globally, it sees every navigator; give it one navigator's `Navigator.id` to
 /// track that navigator only (one tracker per window, combined with
-/// ``CombinedStepsObserver``).
+/// `CombinedStepsObserver`).
 public final class ScreenTracker<C: Clock>: StepsObserver where C.Duration == Duration {
     private struct State {
         var screen: StepPath?

@@ -6,12 +6,12 @@ import StepTree
 /// Views follow identity: the same path with another identity (product 123, then product 456)
 /// is another view.
 public struct ScreenView: Hashable, Sendable, CustomStringConvertible {
-    /// The screen now visible (see ``StepNode/visibleScreen``).
+    /// The screen now visible (see `StepNode.visibleScreen`).
     public let screen: StepPath
     /// The screen's identity; `nil` in a record built without one.
     public let identity: StepIdentity?
     /// The visible step's value: its payload for a leaf (`ExploreData`), the node for a node
-    /// (a ``DynamicSteps`` carries its ``DynamicSteps/payload``); `nil` in a record built
+    /// (a `DynamicSteps` carries its `DynamicSteps.payload`); `nil` in a record built
     /// without one.
     public let value: (any StepValue)?
     /// The screen it replaced, if known.

@@ -41,7 +41,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case invalidPercentEncoding(index: Int)
         /// The segment decodes to text with a control character.
         case controlCharacter(index: Int)
-        /// The segment is `length` UTF-8 bytes long, more than ``StepPath/maximumSegmentLength``.
+        /// The segment is `length` UTF-8 bytes long, more than `StepPath.maximumSegmentLength`.
         case segmentTooLong(index: Int, length: Int)
         /// The link has this many query items, more than ``DeepLinkLimits/maximumQueryItems``.
         case tooManyQueryItems(Int)

@@ -90,9 +90,9 @@ public enum DeepLinkQueryItems: Hashable, Sendable {
 
 /// How a matched route lands on its target.
 public enum DeepLinkLanding: Hashable, Sendable {
-    /// Exactly on the target: what would cover it is cleared (``StepNode/show(path:with:)``).
+    /// Exactly on the target: what would cover it is cleared (`StepNode.show(path:with:)`).
     case show
-    /// Selects the target and leaves the rest as it is (``StepNode/select(path:with:)``).
+    /// Selects the target and leaves the rest as it is (`StepNode.select(path:with:)`).
     case select
 }
 
@@ -105,7 +105,7 @@ public struct DeepLinkLimits: Hashable, Sendable {
     /// The most query items a link may have.
     public var maximumQueryItems: Int
     /// The most segments a route's target may have once filled (a `<rest:…>` capture adds
-    /// several); at most ``StepPath/maximumDepth``.
+    /// several); at most `StepPath.maximumDepth`.
     public var maximumDepth: Int
 
     /// Creates limits.

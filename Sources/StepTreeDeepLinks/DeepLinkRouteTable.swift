@@ -110,7 +110,7 @@ public struct DeepLinkRouteTable: Codable, Hashable, Sendable {
             String(text[..<range.lowerBound]), host: String(text[range.upperBound...]))
     }
 
-    /// The router the table describes, for a tree of type `root`: ``DynamicSteps`` for a
+    /// The router the table describes, for a tree of type `root`: `DynamicSteps` for a
     /// schema-driven tree, or an app's own.
     ///
     /// ```swift

@@ -60,7 +60,7 @@ import StepTree
 /// ## Landing
 ///
 /// A route declared with a target lands on it. The target, and the screens declared beneath
-/// it, are read as ``StepNode/push(path:id:with:)`` reads a path: a literal segment after a
+/// it, are read as `StepNode.push(path:id:with:)` reads a path: a literal segment after a
 /// stack that is not one of its element ids pushes a new element there, with a minted id (for
 /// a destination stack the segment names the destination; for another stack it names a step
 /// inside the new element, and a path that ends at a stack pushes a new element on it), while a
@@ -72,7 +72,7 @@ import StepTree
 ///
 /// The captures no path of the route uses fill the screens the route opens, beneath and
 /// target: each screen a path pushes (a destination's payload, or the new element), or else
-/// the path's own step, renewed with that value (as ``StepNode/show(path:with:)`` renews). The
+/// the path's own step, renewed with that value (as `StepNode.show(path:with:)` renews). The
 /// target's schema-driven screen gets the one capture's text, or the JSON object of several by
 /// field (`{"id":42,"server":"mastodon.social"}`); a typed screen is decoded with its
 /// `Decodable` from its initial value's encoding (for a pushed screen; its current value for a
@@ -91,11 +91,11 @@ import StepTree
 /// show tabs (their content layer selects a tab), the tab the last one selects; the root when
 /// none does. So under a login cover presented from the root it is still the tab beneath, and
 /// in a sheet with a tab bar of its own it is the sheet's tab. This is the selected tab of the
-/// one rule of where a push lands, which ``StepNode/push(_:id:onto:)`` follows too (the core's
+/// one rule of where a push lands, which `StepNode.push(_:id:onto:)` follows too (the core's
 /// `PushScope`). A `./…` screen beneath is taken
 /// under the same tab. When a route's paths name no step under the selected tab
-/// (``StepPathError/unknownStep(_:in:)``, ``StepPathError/unknownElement(_:in:)`` or
-/// ``StepPathError/notAStack(_:)``: say, the settings tab has no `path` stack), the route's
+/// (`StepPathError.unknownStep(_:in:)`, `StepPathError.unknownElement(_:in:)` or
+/// `StepPathError.notAStack(_:)`: say, the settings tab has no `path` stack), the route's
 /// `fallbackTab` is selected, keeping its state, and the paths are taken under it instead; with
 /// no fallback tab, or when they name no step there either, the link is refused with
 /// ``DeepLinkError/Reason/invalidTarget(_:)`` (the fallback tab's error, if it was tried).

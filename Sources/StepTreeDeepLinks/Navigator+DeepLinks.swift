@@ -6,7 +6,7 @@ import StepTree
 
 extension Navigator {
     /// Routes a deep-link URL through `router` in one transaction (cause
-    /// ``NavigationCause/deepLink`` by default).
+    /// `NavigationCause.deepLink` by default).
     /// - Throws: ``DeepLinkError``, or the handler's own error as it is; nothing changes and no
     ///   one is told.
     /// - Complexity: The cost of the edit plus a comparison and a diff.

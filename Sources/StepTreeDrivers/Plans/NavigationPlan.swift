@@ -37,7 +37,7 @@ public struct NavigationPlan: Hashable, Sendable, CustomStringConvertible {
         self.init(events, coalescing: coalescing) { _ in nil }
     }
 
-    /// Plans the events from `old` to `new` (``NavigationDiff/events(from:to:)``) for a
+    /// Plans the events from `old` to `new` (`NavigationDiff.events(from:to:)`) for a
     /// platform that can apply what `coalescing` allows in one update, with the containers of
     /// the frames read from the two states (for ``Coalescing/pushesAfterPops``).
     /// - Parameters:

@@ -37,7 +37,7 @@ public struct NavigationUpdate<Root: StepNode>: Sendable, CustomStringConvertibl
     /// leads to.
     ///
     /// The state after an update of dismissals and pops only is the state before it with those
-    /// screens removed (``StepNode/close(path:)``); after any other update it is
+    /// screens removed (`StepNode.close(path:)`); after any other update it is
     /// `new` without the screens that later updates push or present (they follow the
     /// selections); the last update's state is `new`. A modal that such a removal uncovers is
     /// removed too, as the UI does not show it yet: every state renders exactly the screen its

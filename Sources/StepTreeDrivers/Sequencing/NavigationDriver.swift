@@ -21,7 +21,7 @@ public protocol NavigationDriver: AnyObject {
     func apply(_ update: NavigationUpdate<Root>) async
     /// Takes `state`, which shows the same screens as the update applied last (a value changed
     /// in place): what a driver reads of the state on every update, such as whether a gesture
-    /// may dismiss each modal (``ScreenModal/isUserDismissible``, which a rule on the modal's
+    /// may dismiss each modal (`ScreenModal.isUserDismissible`, which a rule on the modal's
     /// value may decide), it follows here too. Nothing by default.
     /// - Parameter state: The state on screen now.
     func refresh(_ state: Root)

@@ -6,7 +6,7 @@ extension NavigationSequencer {
     /// Shows every state `navigator` commits from now on, starting with its current one, with
     /// the transaction that made it (so `animated: false` reaches the driver), and
     /// reports the screens the user removes by gesture to it
-    /// (``Navigator/userDidRemove(path:transaction:)``), unless the navigator shows another
+    /// (`Navigator.userDidRemove(path:transaction:)`), unless the navigator shows another
     /// screen at that path by then.
     ///
     /// ```swift

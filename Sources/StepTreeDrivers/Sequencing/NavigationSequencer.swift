@@ -17,7 +17,7 @@ import StepTree
 /// same screen), and ``didRemoveByGesture`` lets the model know.
 ///
 /// Without interruptions, the updates joined are exactly the engine's events from the state on
-/// screen to the target (``NavigationDiff/events(from:to:)``).
+/// screen to the target (`NavigationDiff.events(from:to:)`).
 @MainActor
 public final class NavigationSequencer<Driver: NavigationDriver> {
     /// The state type of the tree.
@@ -36,7 +36,7 @@ public final class NavigationSequencer<Driver: NavigationDriver> {
     public var didApply: ((NavigationUpdate<Root>) -> Void)?
     /// Called when the user removed a screen by gesture, with its path and identity, after
     /// ``applied`` dropped it, so that the model can follow
-    /// (``Navigator/userDidRemove(path:transaction:)``).
+    /// (`Navigator.userDidRemove(path:transaction:)`).
     public var didRemoveByGesture: ((StepPath, StepIdentity) -> Void)?
     /// The navigator followed (``follow(_:)``), for ``settled()``.
     var following: NavigatorFollowing?

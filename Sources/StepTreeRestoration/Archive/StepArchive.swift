@@ -22,14 +22,14 @@ public enum StepArchiveFormat {
 ///
 /// The format is one JSON object: `{"format": "steptree-state", "formatVersion": 1,
 /// "treeVersion": N, "state": …}`, where `state` is the tree's own `Codable` encoding (a
-/// ``StepsCollection``'s synthesized one, or ``DynamicSteps``'s). A save of the current
+/// `StepsCollection`'s synthesized one, or `DynamicSteps`'s). A save of the current
 /// `treeVersion` is decoded directly. An older or newer one, or one that does not decode, is
 /// repaired: the declared migrations run, then every part that no longer fits is dropped or
 /// put back to its initial value (see ``RestorationReport/Change``) as the save is decoded, and
 /// everything else is kept, its numbers digit for digit. Steps and fields are named by their keys: a hand-written tree's
 /// property names must be its keys' raw values, as in every example.
 ///
-/// A ``DynamicSteps`` state saved under one schema restores under its successor: pass a state
+/// A `DynamicSteps` state saved under one schema restores under its successor: pass a state
 /// of the new schema as `initial`.
 public struct StepArchive<Root: StepNode>: Sendable {
     /// The version of the tree that this app writes; saves of this version are read directly.
@@ -98,7 +98,7 @@ public struct StepArchive<Root: StepNode>: Sendable {
     ///   repair fits (the root itself); and, as
     ///   ``RestorationError/unrepairable(at:_:)``, for a migration that renames a step to a
     ///   key no step can have (`""`, one with `/`), whatever the save, and for a state with a
-    ///   stack element more than ``StepPath/maximumDepth`` − 1 segments below the root (a
+    ///   stack element more than `StepPath.maximumDepth` − 1 segments below the root (a
     ///   screen no path could select).
     /// - Complexity: O(*n*) for a save of *n* JSON values, whatever the number of repairs,
     ///   except that a repair made directly in a field of a hand-written value (a node, a

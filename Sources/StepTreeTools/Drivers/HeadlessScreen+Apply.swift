@@ -20,7 +20,7 @@ extension HeadlessScreen {
     /// built from it (tabs mounted or unmounted by an inline switch, tabs inside a pushed
     /// frame). Events into a container that goes away silently are errors.
     ///
-    /// `events` may also be one update of a ``NavigationPlan`` towards `new`, with the later
+    /// `events` may also be one update of a `NavigationPlan` towards `new`, with the later
     /// updates in later calls. While only teardown (`dismiss`, `pop`) has been played and the
     /// screen is not yet `new`'s, the screen keeps the selections and the visible screen of the
     /// state it showed, which the selections still to come are checked against; the first
@@ -28,9 +28,9 @@ extension HeadlessScreen {
     /// SPEC §2 says, among the frames still on screen.)
     ///
     /// - Parameters:
-    ///   - events: The events, in order, usually ``NavigationDiff/events(from:to:)``.
+    ///   - events: The events, in order, usually `NavigationDiff.events(from:to:)`.
     ///   - new: The state the events lead to.
-    /// - Throws: ``ScreenError`` naming the first event that cannot be played and why; the
+    /// - Throws: `ScreenError` naming the first event that cannot be played and why; the
     ///   screen is then unchanged.
     /// - Complexity: O(*m* + *e* · *c*) for *m* mounted nodes in `new`, *e* events and *c*
     ///   containers.

@@ -51,7 +51,7 @@ public struct HeadlessScreen: Sendable, Equatable, CustomStringConvertible {
         state.stack(of: container)
     }
 
-    /// Every screen in the window (see ``ScreenChanges``): the root, each tab, each frame and
+    /// Every screen in the window (see `ScreenChanges`): the root, each tab, each frame and
     /// each presented step, sorted by path.
     /// - Complexity: O(*s* log *s*) for *s* screens.
     public var screens: [ScreenFrame] { state.screens }

@@ -30,7 +30,7 @@ public struct LintFinding: Hashable, Sendable, CustomStringConvertible {
         public static let urlUnsafeKey = Rule(rawValue: "url-unsafe-key")
         /// A tab bar with a single tab.
         public static let singleTab = Rule(rawValue: "single-tab")
-        /// The schema itself is refused (see ``StepSchemaError``).
+        /// The schema itself is refused (see `StepSchemaError`).
         public static let schema = Rule(rawValue: "schema")
 
         /// Creates a rule name.

@@ -15,7 +15,7 @@ extension LintFinding.Rule {
     public static let shadowedPattern = Self(rawValue: "shadowed-pattern")
     /// A step that no route reaches, with the path fallback off.
     public static let unreachableStep = Self(rawValue: "unreachable-step")
-    /// The routes file itself is refused (see ``DeepLinkError/Reason/malformedTable(_:)``).
+    /// The routes file itself is refused (see `DeepLinkError.Reason.malformedTable(_:)`).
     public static let routes = Self(rawValue: "routes")
 }
 

@@ -76,7 +76,7 @@ struct RecordLine: Encodable {
 }
 
 extension SessionRecord: Codable {
-    /// Decodes a record line; the state is decoded as `Root` (a ``DynamicSteps`` needs its
+    /// Decodes a record line; the state is decoded as `Root` (a `DynamicSteps` needs its
     /// schema in `decoder.userInfo[.stepSchema]`).
     /// - Throws: `DecodingError` for a missing field or a state that does not fit `Root`.
     public init(from decoder: any Decoder) throws {

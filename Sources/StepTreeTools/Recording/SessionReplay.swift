@@ -28,7 +28,7 @@ public enum SessionReplay {
     /// - Parameters:
     ///   - log: The recording; blank lines are skipped.
     ///   - type: The tree's root type.
-    ///   - userInfo: Given to the decoder (``DynamicSteps`` reads its schema from it).
+    ///   - userInfo: Given to the decoder (`DynamicSteps` reads its schema from it).
     /// - Returns: Every record in order, the start record first.
     /// - Throws: ``SessionReplayError`` at the first line where the recording and the tree
     ///   disagree.
@@ -72,7 +72,7 @@ public enum SessionReplay {
         /// Creates a player for a tree whose root is `Root`.
         /// - Parameters:
         ///   - type: The tree's root type.
-        ///   - userInfo: Given to the decoder (``DynamicSteps`` reads its schema from it).
+        ///   - userInfo: Given to the decoder (`DynamicSteps` reads its schema from it).
         public init(as type: Root.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
             decoder = JSONDecoder()
             decoder.userInfo = userInfo

@@ -19,7 +19,7 @@ public struct SessionReplayError: Error, Hashable, Sendable, CustomStringConvert
         case eventsDiffer(recorded: [String], replayed: [String])
         /// The tree shows another screen than the one recorded.
         case visibleScreenDiffers(recorded: StepPath, replayed: StepPath)
-        /// The headless screen refused the events (see ``ScreenError``).
+        /// The headless screen refused the events (see `ScreenError`).
         case screenRefused(ScreenError)
 
         /// One sentence saying what disagrees, with control and bidirectional-formatting

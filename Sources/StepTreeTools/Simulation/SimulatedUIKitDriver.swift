@@ -1,7 +1,7 @@
 import StepTree
 import StepTreeDrivers
 
-/// A ``NavigationDriver`` over the simulated UIKit (``SimulatedWindow``): the headless
+/// A `NavigationDriver` over the simulated UIKit (``SimulatedWindow``): the headless
 /// counterpart of a UIKit driver, for tests and examples on any platform.
 ///
 /// It carries out the same plan of controller changes as the real UIKit driver
@@ -28,7 +28,7 @@ public final class SimulatedUIKitDriver<Root: StepNode>: NavigationDriver {
     /// Told of each frame the user removed by gesture: its path and identity.
     public var onUserRemoved: ((StepPath, StepIdentity) -> Void)?
     /// Told of each tap on a tab, the selected one included (a re-tap): the tab's path, for
-    /// ``Navigator/userDidSelectTab(path:reselect:)``, which pops a re-tapped tab to its root
+    /// `Navigator.userDidSelectTab(path:reselect:)`, which pops a re-tapped tab to its root
     /// through the sequencer (the window holds back a pop of its own), as the UIKit driver's.
     public var onUserSelectedTab: ((StepPath) -> Void)?
 

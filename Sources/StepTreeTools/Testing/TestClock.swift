@@ -3,7 +3,7 @@ import StepTree
 /// A manual clock for tests: its time moves only when the test advances it, so durations are
 /// exact and no test sleeps.
 ///
-/// Give it to what reads or waits on time: a ``ScreenTracker`` or a ``SessionRecorder`` (how
+/// Give it to what reads or waits on time: a `ScreenTracker` or a ``SessionRecorder`` (how
 /// long each screen was shown), a ``SimulatedUIKitDriver`` (its animations sleep on it).
 ///
 /// ```swift
