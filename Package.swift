@@ -140,6 +140,17 @@ let package = Package(
             name: "StepTreeTests",
             dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
         ),
+        // One test target per library product: each depends on its module, the core and
+        // TestSupport, and on another product only where a test exercises the two together.
+        .testTarget(
+            name: "StepTreeDeepLinksTests",
+            // The inbox's tests check the screen views (StepTreeAnalytics) and the headless
+            // screen (StepTreeTools) of the links they land.
+            dependencies: [
+                "StepTree", "StepTreeJSON", "StepTreeDeepLinks", "StepTreeAnalytics",
+                "StepTreeTools", "ExampleSteps", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "StepTreeToolsTests",
             dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]

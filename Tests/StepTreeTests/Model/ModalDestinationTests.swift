@@ -1,53 +1,9 @@
 import Foundation
 import StepTreeRestoration
+import TestSupport
 import Testing
 
 @testable import StepTree
-
-/// The compose sheet: a node destination with a screen pushed inside it.
-struct ModalComposeScreen: StepsCollection {
-    enum Key: String, StepKey { case editor, drafts }
-    var selected = StepSelection<Key>(.editor)
-    var text = ""
-    var editor = Step()
-    var drafts = Step()
-    static let steps = StepTable<Self>(.inline(.editor, \.editor), .push(.drafts, \.drafts))
-}
-
-/// What the app's sheet shows: a node, plain data, a case with no payload.
-enum AppSheet: StepDestination {
-    case compose(ModalComposeScreen)
-    case report(String)
-    case settings
-
-    static let destinations: [StepDestinationCase<Self>] = [
-        .init(Self.compose), .init(Self.report, default: ""), .init(Self.settings),
-    ]
-}
-
-/// What a stack pushes: plain data only, no wrapper structs.
-enum PlainDestination: StepDestination {
-    case hashtag(String)
-    case account(user: String)
-    case count(Int)
-
-    static let destinations: [StepDestinationCase<Self>] = [
-        .init(Self.hashtag, default: ""), .init(Self.account, default: ""),
-        .init(Self.count, default: 0),
-    ]
-}
-
-struct ModalAppSteps: StepsCollection {
-    enum Key: String, StepKey { case home, path, sheet, gate }
-    var selected = StepSelection<Key>(.home)
-    var home = Step()
-    var path = Step(StepStack<PlainDestination>())
-    var sheet = Step(StepModal<AppSheet>())
-    var gate = Step(StepModal<AppSheet>())
-    static let steps = StepTable<Self>(
-        .inline(.home, \.home), .stack(.path, \.path), .present(.sheet, \.sheet),
-        .present(.gate, \.gate, style: .cover, userDismissible: false))
-}
 
 @Suite struct ModalDestinationTests {
     static func events<Root: StepNode>(_ old: Root, _ new: Root) -> [String] {

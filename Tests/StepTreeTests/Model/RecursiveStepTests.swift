@@ -2,6 +2,7 @@ import Foundation
 import StepTree
 import StepTreeRestoration
 import StepTreeTools
+import TestSupport
 import Testing
 
 /// A profile that pushes a friend's profile and presents one as a card: a node holding steps of

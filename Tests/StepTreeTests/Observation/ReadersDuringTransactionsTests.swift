@@ -1,5 +1,6 @@
 import ExampleSteps
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StepTree

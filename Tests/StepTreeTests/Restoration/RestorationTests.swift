@@ -2,6 +2,7 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeRestoration
+import TestSupport
 import Testing
 
 /// The example tree as version 1 of the app had it: a `news` tab since removed, no `login`

@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 import Testing
 
 /// Two tabs, a sheet over both with no stack, and one over both with a stack of its own.
@@ -29,14 +30,15 @@ struct SheetOverTabs: StepsCollection {
         let navigator = Navigator(SheetOverTabs())
         try navigator.select(path: "search")
         try navigator.select(path: "compose")
-        #expect(try navigator.push(DestinationStackTests.status(1)) == "/search/path/1")
+        #expect(try navigator.push(Destination.status(StatusScreen(id: 1))) == "/search/path/1")
         let frames = navigator.framesBinding(in: "search")
         frames.set(frames.get() + [ScreenFrame.push(Destination.about)])
         #expect(frames.get().map(\.description) == ["/search/path/1", "/search/path/2"])
         var root = navigator.root
         try Self.router().route("myapp://status/3", in: &root)
         #expect(root.search.value.path.value.ids == ["1", "2", "3"])
-        #expect(root.search.value.path.value.elements.last == DestinationStackTests.status(3))
+        #expect(
+            root.search.value.path.value.elements.last == Destination.status(StatusScreen(id: 3)))
         // The sheet stays up over all three.
         #expect(root.visibleScreen == "/compose")
         #expect(navigator.root.visibleScreen == "/compose")

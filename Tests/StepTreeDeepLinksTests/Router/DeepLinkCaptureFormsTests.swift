@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 import Testing
 
 /// Captures fill every screen a route opens, by field name; a capture may be ignored or bound

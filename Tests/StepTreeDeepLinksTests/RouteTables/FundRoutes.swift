@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 
 /// A crowdfunding app's URL table, ported to a router: 40 links, 37 of them declarative (a
 /// table, and two gated routes in Swift), 3 handlers.

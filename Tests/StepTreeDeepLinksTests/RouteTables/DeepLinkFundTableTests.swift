@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 import Testing
 
 /// The crowdfunding app's 40 links (``FundRoutes``), link by link: where each lands and what it

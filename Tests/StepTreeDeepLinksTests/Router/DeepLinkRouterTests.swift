@@ -2,6 +2,7 @@ import ExampleSteps
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 import Testing
 
 /// A handler's own error, which callers catch as it is.

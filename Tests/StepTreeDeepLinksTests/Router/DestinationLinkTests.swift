@@ -1,6 +1,7 @@
 import Foundation
 import StepTree
 import StepTreeDeepLinks
+import TestSupport
 import Testing
 
 /// Links that land on plain-data destinations and on a modal destination (issue 31): the
@@ -42,7 +43,7 @@ import Testing
         let old = steps
         try router.route("app://settings", in: &steps)
         #expect(
-            ModalDestinationTests.events(old, steps) == [
+            NavigationDiff.events(from: old, to: steps).map(\.description) == [
                 "dismiss /sheet sheet", "present /sheet sheet",
             ])
         // From `start`, the link would give the sheet one renewal fewer: printed for `steps`.

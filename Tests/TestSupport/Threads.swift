@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import StepTree
+import StepTree
 
 /// Runs `body(index)` on `count` new threads that start together, waits for all of them and
 /// returns their results in index order.
@@ -8,7 +7,7 @@ import Foundation
 /// Plain pthreads, a condition variable for the start and `pthread_join` for the end: the
 /// thread sanitizer models all three, so it sees exactly the ordering the test relies on and
 /// nothing more (no cooperative pool that would run the bodies one after the other).
-func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+package func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
     let results = Locked<[Int: T]>([:])
     let start = StartLine(count)
     var threads: [pthread_t] = []
@@ -40,15 +39,15 @@ private final class ThreadWork: Sendable {
 }
 
 /// Holds every thread until all of them have arrived, so that their bodies overlap.
-final class StartLine: @unchecked Sendable {
+package final class StartLine: @unchecked Sendable {
     // `@unchecked Sendable`: `arrived` is read and written only under `condition`.
     private let condition = NSCondition()
     private let expected: Int
     private var arrived = 0
 
-    init(_ expected: Int) { self.expected = expected }
+    package init(_ expected: Int) { self.expected = expected }
 
-    func wait() {
+    package func wait() {
         condition.lock()
         defer { condition.unlock() }
         arrived += 1
@@ -62,7 +61,7 @@ final class StartLine: @unchecked Sendable {
 
 /// ``onThreads(_:_:)`` from async code: the threads are started and joined from a thread of
 /// their own, so that no thread of the cooperative pool blocks while they run.
-func onThreadsAsync<T: Sendable>(
+package func onThreadsAsync<T: Sendable>(
     _ count: Int, _ body: @escaping @Sendable (Int) -> T
 ) async -> [T] {
     await withCheckedContinuation { continuation in
