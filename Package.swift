@@ -152,6 +152,12 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "StepTreeRestorationTests",
+            dependencies: [
+                "StepTree", "StepTreeJSON", "StepTreeRestoration", "ExampleSteps", "TestSupport",
+            ]
+        ),
+        .testTarget(
             name: "StepTreeToolsTests",
             dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
         ),

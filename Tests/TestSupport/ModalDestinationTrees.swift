@@ -50,3 +50,16 @@ package struct ModalAppSteps: StepsCollection {
         .present(.gate, \.gate, style: .cover, userDismissible: false))
     package init() {}
 }
+
+/// The schema twin of `ModalAppSteps`' sheet: a modal destination with a node, plain data and
+/// an empty case.
+package enum ModalDestinationSchema {
+    package static let json = """
+        {"initial": "home", "children": [
+          {"key": "home"},
+          {"key": "sheet", "kind": "present", "destinations": [
+            {"key": "compose", "initial": "editor", "children": [
+              {"key": "editor"}, {"key": "drafts", "kind": "push"}]},
+            {"key": "report"}, {"key": "settings"}]}]}
+        """
+}
