@@ -158,6 +158,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "StepTreeAnalyticsTests",
+            // The screen tracker is checked against the test clock and the headless screen.
+            dependencies: [
+                "StepTree", "StepTreeAnalytics", "StepTreeTools", "ExampleSteps", "TestSupport",
+            ]
+        ),
+        .testTarget(
             name: "StepTreeToolsTests",
             dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
         ),

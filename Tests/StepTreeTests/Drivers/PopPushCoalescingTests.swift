@@ -1,6 +1,7 @@
 import ExampleSteps
 import StepTree
 import StepTreeDrivers
+import TestSupport
 import Testing
 
 /// `.pushesAfterPops`: a pop and the pushes after it in the same container are one update (one
