@@ -158,6 +158,15 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "StepTreeDriversTests",
+            // Plans and sequencers are played on the headless screen and the simulated UIKit
+            // (StepTreeTools); the soak test observes its run with a screen tracker.
+            dependencies: [
+                "StepTree", "StepTreeDrivers", "StepTreeAnalytics", "StepTreeTools", "ExampleSteps",
+                "TestSupport",
+            ]
+        ),
+        .testTarget(
             name: "StepTreeAnalyticsTests",
             // The screen tracker is checked against the test clock and the headless screen.
             dependencies: [

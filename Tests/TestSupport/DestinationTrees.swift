@@ -87,3 +87,32 @@ package struct TabStackHolder: StepsCollection {
     package static let steps = StepTable<Self>(.inline(.list, \.list), .stack(.path, \.path))
     package init() {}
 }
+
+/// `ClientSteps` as a schema.
+package enum ClientSchema {
+    /// The schema twin of `ClientSteps`: two tabs, each a timeline and a
+    /// stack of status, account and about destinations.
+    package static let json = """
+        {"initial": "home", "children": [
+          {"key": "home", "kind": "tab", "initial": "timeline", "children": [
+            {"key": "timeline"}, {"key": "path", "kind": "stack", "element": {"destinations": [
+              {"key": "status", "initial": "thread", "children": [
+                {"key": "thread"}, {"key": "reply", "kind": "present"}]},
+              {"key": "account", "initial": "posts", "children": [
+                {"key": "posts"}, {"key": "followers", "kind": "push"}]},
+              {"key": "about"}, {"key": "tag"}]}}]},
+          {"key": "search", "kind": "tab", "initial": "timeline", "children": [
+            {"key": "timeline"}, {"key": "path", "kind": "stack", "element": {"destinations": [
+              {"key": "status", "initial": "thread", "children": [
+                {"key": "thread"}, {"key": "reply", "kind": "present"}]},
+              {"key": "account", "initial": "posts", "children": [
+                {"key": "posts"}, {"key": "followers", "kind": "push"}]},
+              {"key": "about"}, {"key": "tag"}]}}]},
+          {"key": "sheet", "kind": "present", "destinations": [
+            {"key": "status", "initial": "thread", "children": [
+              {"key": "thread"}, {"key": "reply", "kind": "present"}]},
+            {"key": "account", "initial": "posts", "children": [
+              {"key": "posts"}, {"key": "followers", "kind": "push"}]},
+            {"key": "about"}, {"key": "tag"}]}]}
+        """
+}

@@ -1,4 +1,5 @@
 import ExampleSteps
+import TestSupport
 import Testing
 
 @testable import StepTree
@@ -67,7 +68,7 @@ extension ThreadSafety {
         /// A modal no gesture may dismiss covers the tab bar: no tap reaches it, so nothing
         /// changes and no one is told; the model refuses such a re-tap too.
         @Test func reTapsUnderASheetNoGestureMayRemoveChangeNothing() async throws {
-            let navigator = try ReTapUnderAnUndismissibleModalTests.guarded()
+            let navigator = try GuardedTabs.underTheSheet()
             let (simulation, following) = Self.following(navigator)
             defer { following.cancel() }
             await simulation.finish()

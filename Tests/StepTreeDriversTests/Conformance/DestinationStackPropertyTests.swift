@@ -7,7 +7,7 @@ import Testing
 
 /// Seeded property tests of destination stacks and minted ids, on the hand-written
 /// `ClientSteps` (see `DestinationStackTests`) and its schema twin
-/// (`SchemaDestinationTests.clientJSON`) side by side.
+/// (`ClientSchema.json`) side by side.
 ///
 /// The destinations include plain data (`tag(String)`), and the root presents a modal
 /// destination (`StepModal<Destination>`, the schema's `present` step with `destinations`).
@@ -207,7 +207,7 @@ import Testing
     @Test(arguments: seeds)
     func destinationStacksKeepTheirPromises(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
-        let schema = try StepSchema(json: Data(SchemaDestinationTests.clientJSON.utf8))
+        let schema = try StepSchema(json: Data(ClientSchema.json.utf8))
         var typed = ClientSteps()
         var dynamic = DynamicSteps(schema: schema)
         var lineages = (ClientSteps(), DynamicSteps(schema: schema))
