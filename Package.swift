@@ -136,9 +136,16 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["StepTree", "ExampleSteps"],
             path: "Tests/TestSupport"),
+        // The core's tests. StepTreeRestoration (with StepTreeJSON) for the two that check the
+        // core's coding forms and depth bound where a save is repaired or refused; StepTreeTools
+        // for the headless screen, the test clock and the diagrams that check the engine;
+        // FuzzSupport for the schema fuzzer's corpus.
         .testTarget(
             name: "StepTreeTests",
-            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
+            dependencies: [
+                "StepTree", "StepTreeJSON", "StepTreeRestoration", "StepTreeTools", "ExampleSteps",
+                "FuzzSupport", "TestSupport",
+            ]
         ),
         // One test target per library product: each depends on its module, the core and
         // TestSupport, and on another product only where a test exercises the two together.
@@ -173,9 +180,18 @@ let package = Package(
                 "StepTree", "StepTreeAnalytics", "StepTreeTools", "ExampleSteps", "TestSupport",
             ]
         ),
+        // What uses several products together: the README's and the articles' examples, each
+        // compiled here word for word, and the error descriptions of every module.
+        .testTarget(
+            name: "StepTreeIntegrationTests",
+            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "TestSupport"]
+        ),
         .testTarget(
             name: "StepTreeToolsTests",
-            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
+            dependencies: [
+                "StepTree", "StepTreeDeepLinks", "StepTreeTools", "ExampleSteps", "FuzzSupport",
+                "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
