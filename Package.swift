@@ -132,7 +132,8 @@ let package = Package(
             path: "Fuzz/Map"
         ),
         // What the test targets share: test trees, seeded randomness, fixtures (read from
-        // Tests/Fixtures), the documentation drift checks and the command runner.
+        // Tests/Fixtures), the documentation drift checks, the command runner, the recording
+        // observers and the thread helpers.
         .target(
             name: "TestSupport", dependencies: ["StepTree", "ExampleSteps"],
             path: "Tests/TestSupport"),

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// A screen view for each screen that a transaction replaces (SPEC semantics v2), on the
-/// shop of `SemanticsV2Tests`.
+/// shop of the core's `SemanticsV2Tests` (`ShopSteps`, TestSupport).
 @Suite struct TransactionScreenViewTests {
     @Test func assignmentInATransactionIsARestoreToo() throws {
         let clock = TestClock()

@@ -6,8 +6,7 @@ import Testing
 @testable import StepTreeTools
 
 /// Seeded property tests of destination stacks and minted ids, on the hand-written
-/// `ClientSteps` (see `DestinationStackTests`) and its schema twin
-/// (`ClientSchema.json`) side by side.
+/// `ClientSteps` (TestSupport) and its schema twin (`ClientSchema.json`) side by side.
 ///
 /// The destinations include plain data (`tag(String)`), and the root presents a modal
 /// destination (`StepModal<Destination>`, the schema's `present` step with `destinations`).
