@@ -185,7 +185,10 @@ let package = Package(
         // compiled here word for word, and the error descriptions of every module.
         .testTarget(
             name: "StepTreeIntegrationTests",
-            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "TestSupport"]
+            dependencies: [
+                "StepTree", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers",
+                "StepTreeAnalytics", "StepTreeTools", "ExampleSteps", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "StepTreeToolsTests",
