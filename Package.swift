@@ -182,7 +182,8 @@ let package = Package(
             ]
         ),
         // What uses several products together: the README's and the articles' examples, each
-        // compiled here word for word, and the error descriptions of every module.
+        // compiled here word for word, the example apps' transcripts and the error descriptions
+        // of every module.
         .testTarget(
             name: "StepTreeIntegrationTests",
             dependencies: [
