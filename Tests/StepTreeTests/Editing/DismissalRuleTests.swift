@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import StepTree
-@testable import StepTreeTools
 
 /// Counts the changes an observer is told of.
 private final class Changes: StepsObserver {
