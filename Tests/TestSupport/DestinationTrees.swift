@@ -33,6 +33,8 @@ package struct AccountScreen: StepsCollection {
     }
 }
 
+/// What the client's stacks and its sheet show: status and account screens, an about
+/// screen, a tag.
 package enum Destination: StepDestination {
     case status(StatusScreen)
     case account(AccountScreen)
@@ -44,6 +46,7 @@ package enum Destination: StepDestination {
     ]
 }
 
+/// A tab: a timeline, and a stack of destinations over it.
 package struct HomeTab: StepsCollection {
     package enum Key: String, StepKey { case timeline, path }
     package var selected = StepSelection<Key>(.timeline)
@@ -54,6 +57,7 @@ package struct HomeTab: StepsCollection {
     package init() {}
 }
 
+/// The client: two tabs, and a sheet of the same destinations over both.
 package struct ClientSteps: StepsCollection {
     package enum Key: String, StepKey { case home, search, sheet }
     package var selected = StepSelection<Key>(.home)

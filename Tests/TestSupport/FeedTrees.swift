@@ -35,6 +35,7 @@ package struct ThreadScreen: StepsCollection {
     }
 }
 
+/// What a feed tab's stack shows: threads, and an about screen.
 package enum FeedDestination: StepDestination {
     case thread(ThreadScreen)
     case about
@@ -44,6 +45,7 @@ package enum FeedDestination: StepDestination {
     ]
 }
 
+/// A feed tab: a timeline, and a stack of threads over it.
 package struct FeedTab: StepsCollection {
     package enum Key: String, StepKey { case timeline, path }
     package var selected = StepSelection<Key>(.timeline)

@@ -38,6 +38,8 @@ package enum PlainDestination: StepDestination {
     ]
 }
 
+/// An app with a stack of plain data, a sheet and a cover no gesture may dismiss, both
+/// showing `AppSheet`.
 package struct ModalAppSteps: StepsCollection {
     package enum Key: String, StepKey { case home, path, sheet, gate }
     package var selected = StepSelection<Key>(.home)

@@ -11,6 +11,7 @@ package struct ObservedRoot: StepsCollection {
     package init() {}
 }
 
+/// The account tab: an overview, with the edit form pushed over it.
 package struct ObservedAccount: StepsCollection {
     package enum Key: String, StepKey { case overview, edit }
     package var selected = StepSelection<Key>(.overview)
@@ -20,6 +21,7 @@ package struct ObservedAccount: StepsCollection {
     package init() {}
 }
 
+/// The edit form: a field, a presented photo and a stack of versions.
 package struct ObservedForm: StepsCollection {
     package enum Key: String, StepKey { case name, photo, history }
     package var selected = StepSelection<Key>()
@@ -31,6 +33,7 @@ package struct ObservedForm: StepsCollection {
     package init() {}
 }
 
+/// A version in the form's history.
 package struct ObservedVersion: StepsCollection {
     package enum Key: String, StepKey { case main }
     package var selected = StepSelection<Key>(.main)
@@ -39,6 +42,7 @@ package struct ObservedVersion: StepsCollection {
     package init() {}
 }
 
+/// A field's text, the form's payload.
 package struct FieldValue: StepValue {
     package var text = ""
     package init(text: String = "") {
@@ -46,6 +50,7 @@ package struct FieldValue: StepValue {
     }
 }
 
+/// The node types that `SelectionLog` records the selections of.
 package let observedTypes: Set = [
     "ObservedRoot", "ObservedAccount", "ObservedForm", "StepStack<ObservedVersion>",
 ]

@@ -11,6 +11,7 @@ import StepTree
 //   /cart/checkout                 payment (push), no content of its own
 //   /cart/checkout/payment         form (inline) | secure (present, cover: 3-D Secure)
 
+/// The shop: home, search and cart tabs.
 package struct ShopSteps: StepsCollection {
     package enum Key: String, StepKey { case home, search, cart }
     package var selected = StepSelection<Key>(.home)
@@ -22,6 +23,7 @@ package struct ShopSteps: StepsCollection {
     package init() {}
 }
 
+/// The home tab: the feed, with a product pushed over it.
 package struct ShopHome: StepsCollection {
     package enum Key: String, StepKey { case feed, product }
     package var selected = StepSelection<Key>(.feed)
@@ -31,6 +33,7 @@ package struct ShopHome: StepsCollection {
     package init() {}
 }
 
+/// The feed's filter, its payload.
 package struct FeedFilter: StepValue {
     package var category = ""
     package init(category: String = "") {
@@ -38,6 +41,7 @@ package struct FeedFilter: StepValue {
     }
 }
 
+/// The search tab's payload: the query.
 package struct SearchQuery: StepValue {
     package var text = ""
     package init(text: String = "") {
@@ -45,6 +49,7 @@ package struct SearchQuery: StepValue {
     }
 }
 
+/// A product: its overview, with its reviews pushed over it.
 package struct ProductSteps: StepsCollection {
     package enum Key: String, StepKey { case overview, reviews }
     package var selected = StepSelection<Key>(.overview)
@@ -57,6 +62,7 @@ package struct ProductSteps: StepsCollection {
     package init(productID: Int) { self.productID = productID }
 }
 
+/// The cart: its items, with the checkout pushed over them.
 package struct CartSteps: StepsCollection {
     package enum Key: String, StepKey { case items, checkout }
     package var selected = StepSelection<Key>(.items)
@@ -67,6 +73,7 @@ package struct CartSteps: StepsCollection {
     package init() {}
 }
 
+/// The checkout: only the payment pushed, no content of its own.
 package struct CheckoutSteps: StepsCollection {
     package enum Key: String, StepKey { case payment }
     package var selected = StepSelection<Key>()
@@ -75,6 +82,7 @@ package struct CheckoutSteps: StepsCollection {
     package init() {}
 }
 
+/// The payment: its form, and the 3-D Secure cover over it.
 package struct PaymentSteps: StepsCollection {
     package enum Key: String, StepKey { case form, secure }
     package var selected = StepSelection<Key>(.form)
@@ -101,6 +109,7 @@ private let shopSchemaJSON = """
             {"key": "secure", "kind": "present", "style": "cover"}]}]}]}]}
     """
 
+/// The schema twin of `ShopSteps`, parsed.
 package func shopSchema() throws -> StepSchema {
     try StepSchema(json: Data(shopSchemaJSON.utf8))
 }
