@@ -137,15 +137,14 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["StepTree", "ExampleSteps"],
             path: "Tests/TestSupport"),
-        // The core's tests. StepTreeRestoration (with StepTreeJSON) for the two that check the
-        // core's coding forms and depth bound where a save is repaired or refused; StepTreeTools
-        // for the headless screen, the test clock and the diagrams that check the engine;
-        // FuzzSupport for the schema fuzzer's corpus.
+        // The core's tests, on no other product: StepTreeJSON for the coding forms' JSON,
+        // StepTreeTools for the headless screen, the test clock and the diagrams that check
+        // the engine, FuzzSupport for the schema fuzzer's corpus.
         .testTarget(
             name: "StepTreeTests",
             dependencies: [
-                "StepTree", "StepTreeJSON", "StepTreeRestoration", "StepTreeTools", "ExampleSteps",
-                "FuzzSupport", "TestSupport",
+                "StepTree", "StepTreeJSON", "StepTreeTools", "ExampleSteps", "FuzzSupport",
+                "TestSupport",
             ]
         ),
         // One test target per library product: each depends on its module, the core and
