@@ -132,17 +132,70 @@ let package = Package(
             path: "Fuzz/Map"
         ),
         // What the test targets share: test trees, seeded randomness, fixtures (read from
-        // Tests/Fixtures), the documentation drift checks and the command runner.
+        // Tests/Fixtures), the documentation drift checks, the command runner, the recording
+        // observers and the thread helpers.
         .target(
             name: "TestSupport", dependencies: ["StepTree", "ExampleSteps"],
             path: "Tests/TestSupport"),
+        // The core's tests, on no other product: StepTreeJSON for the coding forms' JSON,
+        // StepTreeTools for the headless screen, the test clock and the diagrams that check
+        // the engine, FuzzSupport for the schema fuzzer's corpus.
         .testTarget(
             name: "StepTreeTests",
-            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
+            dependencies: [
+                "StepTree", "StepTreeJSON", "StepTreeTools", "ExampleSteps", "FuzzSupport",
+                "TestSupport",
+            ]
+        ),
+        // One test target per library product: each depends on its module, the core and
+        // TestSupport, and on another product only where a test exercises the two together.
+        .testTarget(
+            name: "StepTreeDeepLinksTests",
+            // The inbox's tests check the screen views (StepTreeAnalytics) and the headless
+            // screen (StepTreeTools) of the links they land.
+            dependencies: [
+                "StepTree", "StepTreeJSON", "StepTreeDeepLinks", "StepTreeAnalytics",
+                "StepTreeTools", "ExampleSteps", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "StepTreeRestorationTests",
+            dependencies: [
+                "StepTree", "StepTreeJSON", "StepTreeRestoration", "ExampleSteps", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "StepTreeDriversTests",
+            // Plans and sequencers are played on the headless screen and the simulated UIKit
+            // (StepTreeTools); the soak test observes its run with a screen tracker.
+            dependencies: [
+                "StepTree", "StepTreeDrivers", "StepTreeAnalytics", "StepTreeTools", "ExampleSteps",
+                "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "StepTreeAnalyticsTests",
+            // The screen tracker is checked against the test clock and the headless screen.
+            dependencies: [
+                "StepTree", "StepTreeAnalytics", "StepTreeTools", "ExampleSteps", "TestSupport",
+            ]
+        ),
+        // What uses several products together: the README's and the articles' examples, each
+        // compiled here word for word, the example apps' transcripts and the error descriptions
+        // of every module.
+        .testTarget(
+            name: "StepTreeIntegrationTests",
+            dependencies: [
+                "StepTree", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers",
+                "StepTreeAnalytics", "StepTreeTools", "ExampleSteps", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "StepTreeToolsTests",
-            dependencies: allModules + ["StepTreeTools", "ExampleSteps", "FuzzSupport", "TestSupport"]
+            dependencies: [
+                "StepTree", "StepTreeDeepLinks", "StepTreeTools", "ExampleSteps", "FuzzSupport",
+                "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

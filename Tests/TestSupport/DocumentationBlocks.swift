@@ -14,10 +14,11 @@ package enum DocumentationBlocks {
             .map { $0.components(separatedBy: "```")[0] }
     }
 
-    /// The sources of this test target's top folder whose file names `include` accepts,
-    /// normalized and joined.
+    /// The sources at the top of the folder of the documentation's tests
+    /// (Tests/StepTreeIntegrationTests) whose file names `include` accepts, normalized and
+    /// joined.
     package static func sources(_ include: (String) -> Bool) throws -> String {
-        let folder = root.appendingPathComponent("Tests/StepTreeTests")
+        let folder = root.appendingPathComponent("Tests/StepTreeIntegrationTests")
         return normalized(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(include)
                 .sorted()

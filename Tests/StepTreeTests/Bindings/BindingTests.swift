@@ -3,20 +3,6 @@ import StepTree
 import TestSupport
 import Testing
 
-/// Records every change as SPEC text, marking those the UI already shows.
-final class UIChangeRecorder: StepsObserver {
-    private let log = Mutex<[String]>([])
-    var lines: [String] { log.withLock { $0 } }
-
-    func didChange(_ change: NavigationChange<any StepNode>) {
-        let marks =
-            (change.transaction.isAppliedByUI ? " [UI]" : "")
-            + (change.transaction.animated ? "" : " [not animated]")
-            + (change.reselectedTab.map { " [reselect \($0)]" } ?? "")
-        log.withLock { $0.append("\(change)\(marks)") }
-    }
-}
-
 /// Each binding played the way SwiftUI calls it: `get` while rendering, `set` when the user
 /// acts. Every write is a gesture the UI already made (a driver sends nothing back), and a
 /// write about a screen that is gone is ignored.

@@ -1,5 +1,6 @@
 import ExampleSteps
 import StepTree
+import TestSupport
 import Testing
 
 /// A tap on the tab already selected (a re-tap) pops that tab to its root, as UIKit's tab bar
@@ -134,35 +135,11 @@ import Testing
     }
 }
 
-/// A tab whose pushed detail holds a sheet no gesture may dismiss (``DetailSteps``).
-struct GuardedTab: StepsCollection {
-    enum Key: String, StepKey { case root, detail }
-    var selected = StepSelection<Key>(.root)
-    var root = Step()
-    var detail = Step(DetailSteps())
-    static let steps = StepTable<Self>(.inline(.root, \.root), .push(.detail, \.detail))
-}
-
-/// Two tabs, the first of which may hold that sheet.
-struct GuardedTabs: StepsCollection {
-    enum Key: String, StepKey { case home, other }
-    var selected = StepSelection<Key>(.home)
-    var home = Step(GuardedTab())
-    var other = Step()
-    static let steps = StepTable<Self>(.tab(.home, \.home), .tab(.other, \.other))
-}
-
 /// A re-tap is a gesture: its pops are refused whole when they would take away a modal that no
 /// gesture may dismiss, as a swipe would be.
 @Suite struct ReTapUnderAnUndismissibleModalTests {
-    static func guarded() throws -> Navigator<GuardedTabs> {
-        let navigator = Navigator(GuardedTabs())
-        try navigator.select(path: "home/detail/record")
-        return navigator
-    }
-
     @Test func aTabBarReTapIsRefusedAndChangesNothing() throws {
-        let navigator = try Self.guarded()
+        let navigator = try GuardedTabs.underTheSheet()
         let before = navigator.root
         let recorder = UIChangeRecorder()
         StepsObservation.withObserver(recorder) {
@@ -175,7 +152,7 @@ struct GuardedTabs: StepsCollection {
     }
 
     @Test func writingTheSelectedTabThroughTheBindingChangesNothing() throws {
-        let navigator = try Self.guarded()
+        let navigator = try GuardedTabs.underTheSheet()
         let before = navigator.root
         let recorder = UIChangeRecorder()
         StepsObservation.withObserver(recorder) {
@@ -187,7 +164,7 @@ struct GuardedTabs: StepsCollection {
     }
 
     @Test func aReTapPopsOnceTheAppHasDismissedTheModal() throws {
-        let navigator = try Self.guarded()
+        let navigator = try GuardedTabs.underTheSheet()
         try navigator.deselect(path: "home/detail/record")
         let recorder = UIChangeRecorder()
         try StepsObservation.withObserver(recorder) { () throws in

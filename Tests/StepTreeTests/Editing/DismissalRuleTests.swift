@@ -3,25 +3,6 @@ import TestSupport
 import Testing
 
 @testable import StepTree
-@testable import StepTreeTools
-
-/// A draft: swiped away only while empty.
-struct ComposeScreen: StepValue {
-    var text = ""
-}
-
-/// A home screen with a compose sheet whose value decides whether a gesture may dismiss it.
-struct ComposeApp: StepsCollection {
-    enum Key: String, StepKey { case home, compose, login }
-    var selected = StepSelection<Key>(.home)
-    var home = Step()
-    var compose = Step(ComposeScreen())
-    var login = Step()
-    static let steps = StepTable<Self>(
-        .inline(.home, \.home),
-        .present(.compose, \.compose, userDismissible: { $0.text.isEmpty }),
-        .present(.login, \.login, style: .cover, userDismissible: false))
-}
 
 /// Counts the changes an observer is told of.
 private final class Changes: StepsObserver {
@@ -87,42 +68,5 @@ private final class Changes: StepsObserver {
         }
         navigator.transaction { $0.compose.value.text = "ab" }
         #expect(told.withLock { $0 } == 1)
-    }
-}
-
-extension ThreadSafety {
-    /// The simulated UIKit follows the rule on every update, a value edited in place included.
-    @MainActor @Suite struct DismissalRuleSimulationTests {
-        @Test func theSwipeFollowsTheDraft() async throws {
-            let navigator = Navigator(ComposeApp())
-            let simulation = Simulation(navigator.root)
-            let following = simulation.sequencer.follow(navigator)
-            defer { following.cancel() }
-            func settle() async {
-                await simulation.settle { simulation.sequencer.target == navigator.root }
-                await simulation.finish()
-            }
-            try navigator.select(path: "compose")
-            await settle()
-            let sheet = try #require(simulation.window.topmostPresented)
-            #expect(sheet.isModalInPresentation == false)
-            navigator.transaction { $0.compose.value.text = "draft" }
-            await settle()
-            #expect(sheet.isModalInPresentation == true)
-            simulation.window.userSwipesDown()
-            await settle()
-            #expect(navigator.root.selected.modal == .compose)
-            navigator.transaction { $0.compose.value.text = "" }
-            await settle()
-            #expect(sheet.isModalInPresentation == false)
-            simulation.window.userSwipesDown()
-            await settle()
-            #expect(navigator.root.selected.modal == nil)
-            #expect(
-                simulation.window.log == [
-                    "present /compose", "gesture refused /compose", "gesture dismiss /compose",
-                ])
-            #expect(simulation.window.matches(HeadlessScreen(navigator.root)))
-        }
     }
 }

@@ -1,6 +1,7 @@
 import ExampleSteps
 import Foundation
 import StepTree
+import TestSupport
 import Testing
 
 /// The peers' push, pop and dismiss family, on values (hand-written and schema-driven) and on

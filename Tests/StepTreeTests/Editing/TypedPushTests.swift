@@ -1,4 +1,5 @@
 import StepTree
+import TestSupport
 import Testing
 
 /// Destinations whose list leaves `hidden` out.

@@ -1,4 +1,5 @@
 import StepTree
+import TestSupport
 import Testing
 
 /// A recording sheet the user must not swipe away, over a pushed list with its own sheet.
@@ -12,15 +13,6 @@ struct RecorderSteps: StepsCollection {
     static let steps = StepTable<Self>(
         .inline(.list, \.list), .present(.record, \.record, style: .cover, userDismissible: false),
         .present(.help, \.help), .push(.detail, \.detail))
-}
-
-struct DetailSteps: StepsCollection {
-    enum Key: String, StepKey { case body, record }
-    var selected = StepSelection<Key>(.body)
-    var body = Step()
-    var record = Step()
-    static let steps = StepTable<Self>(
-        .inline(.body, \.body), .present(.record, \.record, userDismissible: false))
 }
 
 @Suite struct UserDismissibleTests {

@@ -11,49 +11,6 @@ import Testing
 /// schemas and the example tree. Every transition must give the same events, identities
 /// included.
 @Suite struct DiffWalkEquivalenceTests {
-    /// Every path of steps and elements in `node`, selected or not, to a depth of `limit`.
-    static func paths(in node: StepNodeStorage, prefix: [String] = [], limit: Int = 6)
-        -> [String]
-    {
-        guard prefix.count < limit else { return [] }
-        var result: [String] = []
-        if node.isStack {
-            for index in 0..<node.elementCount {
-                let element = node.element(index)
-                let path = prefix + [element.id]
-                result.append(path.joined(separator: "/"))
-                result += paths(in: element.storage, prefix: path, limit: limit)
-            }
-            return result
-        }
-        for index in 0..<node.childCount {
-            let path = prefix + [node.childKey(index)]
-            result.append(path.joined(separator: "/"))
-            result += paths(in: node.child(index).storage, prefix: path, limit: limit)
-        }
-        return result
-    }
-
-    /// A random operation on a path of `state`.
-    static func randomOperation(
-        _ state: some StepNode, _ random: inout SeededGenerator
-    ) -> PathOperation? {
-        let all = paths(in: StepStorage.make(state))
-        guard !all.isEmpty else { return nil }
-        let path = random.pick(all)
-        switch random.below(9) {
-        case 0, 1: return .select(path)
-        case 2: return .select(path, fresh: true)
-        case 3: return .selectValue(path, random.pick(["v1", "v2"]))
-        case 4, 5: return .show(path)
-        case 6: return .deselect(path)
-        case 7:
-            let ids = (0..<random.below(4)).map { _ in random.pick(["u1", "u2", "u3"]) }
-            return .stack(path, ids: Array(Set(ids)).sorted())
-        default: return .remove(path)
-        }
-    }
-
     static func checkWalk<Root: StepNode>(
         from start: Root, seed: UInt64, steps: Int, restoreFrom: (Root) throws -> Root
     ) throws -> Int {
@@ -65,7 +22,7 @@ import Testing
             let before = state
             if random.chance(10), let saved = history.randomElement(using: &random) {
                 state = try restoreFrom(saved)
-            } else if let operation = randomOperation(state, &random) {
+            } else if let operation = RandomOperations.operation(state, &random) {
                 try? state.perform(operation)
             }
             let fast = NavigationDiff.events(from: before, to: state)

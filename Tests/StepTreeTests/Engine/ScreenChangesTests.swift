@@ -1,71 +1,10 @@
 import ExampleSteps
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StepTree
 @testable import StepTreeTools
-
-/// A draft in a reply sheet: a leaf screen.
-struct DraftScreen: StepsCollection {
-    typealias Key = NoStepKey
-    var text = ""
-}
-
-/// The reply sheet: a form, and a stack of drafts pushed inside the sheet.
-struct ReplySheet: StepsCollection {
-    enum Key: String, StepKey { case form, drafts }
-    var selected = StepSelection<Key>(.form)
-    var form = Step()
-    var drafts = Step(StepStack<DraftScreen>())
-    static let steps = StepTable<Self>(.inline(.form, \.form), .stack(.drafts, \.drafts))
-}
-
-/// A thread: its posts, and a reply sheet.
-struct ThreadScreen: StepsCollection {
-    enum Key: String, StepKey { case posts, reply }
-    var selected = StepSelection<Key>(.posts)
-    var topic = ""
-    var posts = Step()
-    var reply = Step(ReplySheet())
-    static let steps = StepTable<Self>(
-        .inline(.posts, \.posts), .present(.reply, \.reply, style: .sheet))
-}
-
-enum FeedDestination: StepDestination {
-    case thread(ThreadScreen)
-    case about
-
-    static let destinations: [StepDestinationCase<Self>] = [.init(Self.thread), .init(Self.about)]
-}
-
-struct FeedTab: StepsCollection {
-    enum Key: String, StepKey { case timeline, path }
-    var selected = StepSelection<Key>(.timeline)
-    var timeline = Step()
-    var path = Step(StepStack<FeedDestination>())
-    static let steps = StepTable<Self>(.inline(.timeline, \.timeline), .stack(.path, \.path))
-}
-
-/// Two tabs with destination stacks, and a settings sheet over the tab bar.
-struct FeedApp: StepsCollection {
-    enum Key: String, StepKey { case feed, inbox, settings }
-    var selected = StepSelection<Key>(.feed)
-    var feed = Step(FeedTab())
-    var inbox = Step(FeedTab())
-    var settings = Step()
-    static let steps = StepTable<Self>(
-        .tab(.feed, \.feed), .tab(.inbox, \.inbox), .present(.settings, \.settings, style: .sheet))
-
-    /// The feed with a thread pushed, its reply sheet up and two drafts pushed in the sheet.
-    static func replying() throws -> FeedApp {
-        var app = FeedApp()
-        try app.push(FeedDestination.thread(ThreadScreen(topic: "swift")))
-        try app.select(path: "feed/path/1/thread/reply")
-        try app.push(DraftScreen(text: "a"))
-        try app.push(DraftScreen(text: "b"))
-        return app
-    }
-}
 
 @Suite struct ScreenChangesTests {
     static func paths(_ frames: [ScreenFrame]) -> [String] { frames.map(\.path.description) }

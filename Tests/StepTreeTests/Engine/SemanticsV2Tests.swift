@@ -1,101 +1,9 @@
 import ExampleSteps
 import Foundation
 import StepTree
-import StepTreeAnalytics
 import StepTreeTools
 import TestSupport
 import Testing
-
-// A small shop, hand-written and as a schema twin of the same shape:
-//
-//   /                              home | search | cart (tabs)
-//   /home                          feed (inline, payload FeedFilter) | product (push)
-//   /home/product                  overview (inline) | reviews (push); payload productID
-//   /search                        a leaf tab with a payload (the query)
-//   /cart                          items (inline) | checkout (push)
-//   /cart/checkout                 payment (push), no content of its own
-//   /cart/checkout/payment         form (inline) | secure (present, cover: 3-D Secure)
-
-private struct ShopSteps: StepsCollection {
-    enum Key: String, StepKey { case home, search, cart }
-    var selected = StepSelection<Key>(.home)
-    var home = Step(ShopHome())
-    var search = Step(SearchQuery())
-    var cart = Step(CartSteps())
-    static let steps = StepTable<Self>(
-        .tab(.home, \.home), .tab(.search, \.search), .tab(.cart, \.cart))
-}
-
-private struct ShopHome: StepsCollection {
-    enum Key: String, StepKey { case feed, product }
-    var selected = StepSelection<Key>(.feed)
-    var feed = Step(FeedFilter())
-    var product = Step(ProductSteps())
-    static let steps = StepTable<Self>(.inline(.feed, \.feed), .push(.product, \.product))
-}
-
-private struct FeedFilter: StepValue {
-    var category = ""
-}
-
-private struct SearchQuery: StepValue {
-    var text = ""
-}
-
-private struct ProductSteps: StepsCollection {
-    enum Key: String, StepKey { case overview, reviews }
-    var selected = StepSelection<Key>(.overview)
-    var overview = Step()
-    var reviews = Step()
-    var productID = 0
-    static let steps = StepTable<Self>(.inline(.overview, \.overview), .push(.reviews, \.reviews))
-    init() {}
-    init(productID: Int) { self.productID = productID }
-}
-
-private struct CartSteps: StepsCollection {
-    enum Key: String, StepKey { case items, checkout }
-    var selected = StepSelection<Key>(.items)
-    var items = Step()
-    var checkout = Step(CheckoutSteps())
-    static let steps = StepTable<Self>(.inline(.items, \.items), .push(.checkout, \.checkout))
-}
-
-private struct CheckoutSteps: StepsCollection {
-    enum Key: String, StepKey { case payment }
-    var selected = StepSelection<Key>()
-    var payment = Step(PaymentSteps())
-    static let steps = StepTable<Self>(.push(.payment, \.payment))
-}
-
-private struct PaymentSteps: StepsCollection {
-    enum Key: String, StepKey { case form, secure }
-    var selected = StepSelection<Key>(.form)
-    var form = Step()
-    var secure = Step()
-    static let steps = StepTable<Self>(
-        .inline(.form, \.form), .present(.secure, \.secure, style: .cover))
-}
-
-/// The schema twin of `ShopSteps`.
-private let shopSchemaJSON = """
-    {"initial": "home", "children": [
-      {"key": "home", "kind": "tab", "initial": "feed", "children": [
-        {"key": "feed", "kind": "inline"},
-        {"key": "product", "kind": "push", "initial": "overview", "children": [
-          {"key": "overview", "kind": "inline"}, {"key": "reviews", "kind": "push"}]}]},
-      {"key": "search", "kind": "tab"},
-      {"key": "cart", "kind": "tab", "initial": "items", "children": [
-        {"key": "items", "kind": "inline"},
-        {"key": "checkout", "kind": "push", "children": [
-          {"key": "payment", "kind": "push", "initial": "form", "children": [
-            {"key": "form", "kind": "inline"},
-            {"key": "secure", "kind": "present", "style": "cover"}]}]}]}]}
-    """
-
-private func shopSchema() throws -> StepSchema {
-    try StepSchema(json: Data(shopSchemaJSON.utf8))
-}
 
 /// Runs `script` on `state`, checking each outcome; `label` names the front-end.
 private func run<Root: StepNode>(
@@ -358,45 +266,6 @@ private func run<Root: StepNode>(
                 "pop /home/product", "push /home/product",
             ])
         #expect(nav.root == saved)
-    }
-
-    @Test func assignmentInATransactionIsARestoreToo() throws {
-        let clock = TestClock()
-        let tracker = ScreenTracker(clock: clock)
-        let nav = Navigator(ShopSteps())
-        try StepsObservation.withObserver(tracker) {
-            nav.transaction { $0.select(\.home, \.product, with: ProductSteps(productID: 123)) }
-            clock.advance(by: .seconds(3))
-            var target = ShopSteps()
-            target.select(\.home, \.product, with: ProductSteps(productID: 456))
-            let events = nav.transaction { $0 = target }
-            #expect(events.map(\.description) == ["pop /home/product", "push /home/product"])
-            // The tracker logs the new product as a new screen view, though the path is the same.
-            let product = StepPath(["home", "product", "overview"])
-            #expect(
-                tracker.views.map(\.withoutIdentity) == [
-                    ScreenView(
-                        screen: product, previous: StepPath(["home", "feed"]),
-                        previousDuration: nil,
-                        cause: .programmatic),
-                    ScreenView(
-                        screen: product, previous: product, previousDuration: .seconds(3),
-                        cause: .programmatic),
-                ])
-
-            let schema = try shopSchema()
-            let dynamicNav = Navigator(DynamicSteps(schema: schema))
-            try dynamicNav.select(path: "home/product")
-            try dynamicNav.transaction { root throws(StepPathError) in
-                try root.select(path: "home/product", with: "123")
-            }
-            var dynamicTarget = DynamicSteps(schema: schema)
-            try dynamicTarget.select(path: "home/product", with: "456")
-            #expect(
-                dynamicNav.transaction { $0 = dynamicTarget }.map(\.description) == [
-                    "pop /home/product", "push /home/product",
-                ])
-        }
     }
 
     @Test func restoreOfAnEqualHistoryEmitsNothing() throws {

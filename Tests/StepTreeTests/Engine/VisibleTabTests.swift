@@ -1,25 +1,6 @@
 import StepTree
+import TestSupport
 import Testing
-
-/// A screen whose second tab holds a stack of screens that have tabs of their own.
-struct TabsInAStack: StepsCollection {
-    enum Key: String, StepKey { case first, second, sheet }
-    var selected = StepSelection<Key>(.first)
-    var first = Step()
-    var second = Step(TabStackHolder())
-    var sheet = Step(ClientSteps())
-    static let steps = StepTable<Self>(
-        .tab(.first, \.first), .tab(.second, \.second), .present(.sheet, \.sheet, style: .sheet))
-}
-
-/// A stack of tabbed screens.
-struct TabStackHolder: StepsCollection {
-    enum Key: String, StepKey { case list, path }
-    var selected = StepSelection<Key>(.list)
-    var list = Step()
-    var path = Step(StepStack<ClientSteps>())
-    static let steps = StepTable<Self>(.inline(.list, \.list), .stack(.path, \.path))
-}
 
 /// `visibleTab`, the tab a link's `./…` paths are read under, in one walk.
 @Suite struct VisibleTabTests {

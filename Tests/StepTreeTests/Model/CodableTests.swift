@@ -5,11 +5,7 @@ import TestSupport
 import Testing
 
 @Suite struct CodableTests {
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return try encoder.encode(value)
-    }
+    static func encode<T: Encodable>(_ value: T) throws -> Data { try CodingForms.bare(value) }
 
     static func decoder(_ schema: StepSchema? = nil) -> JSONDecoder {
         let decoder = JSONDecoder()

@@ -5,17 +5,10 @@ import TestSupport
 import Testing
 
 @testable import StepTree
-@testable import StepTreeRestoration
 
 /// Steps written bare or in their wrapper (`StepCodingForm`): what is written, and that both
 /// forms, and any mix of them, decode to the same state.
 @Suite struct CodingFormTests {
-    /// The encoding of `value` with every step in its wrapper: the form written before steps
-    /// were bare.
-    static func wrappedEncoding<T: Encodable>(_ value: T) throws -> Data {
-        try StepCodingForm.wrappingEverything { try CodableTests.encode(value) }
-    }
-
     static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 
     /// A node with children named like the wrapper's fields, `value` first.
@@ -41,7 +34,7 @@ import Testing
         try app.setStack(path: "profile/friends", ids: ["u1"])
         try app.renew(path: "profile/friends/u1/detail")
         let bare = Self.text(try CodableTests.encode(app))
-        let wrapped = Self.text(try Self.wrappedEncoding(app))
+        let wrapped = Self.text(try CodingForms.wrapped(app))
         #expect(
             bare
                 == #"{"explore":{"value":{"query":""}},"home":0,"login":{"form":0,"selected":"form","signUp":0},"profile":{"detail":{"dark":0,"light":0,"selected":""},"friends":[{"id":"u1","value":{"detail":{"renewal":"0ddc4dbb05ee26985bdf7b9607f6cd88","value":{"dark":0,"light":0,"selected":""}},"friends":[],"main":0,"selected":["main","detail"],"settings":0}}],"main":0,"selected":["main","friends"],"settings":0},"selected":"profile"}"#
@@ -58,24 +51,8 @@ import Testing
         let fixture = try Fixtures.identityData("app-state.json")
         let saved = try JSONDecoder().decode(AppSteps.self, from: fixture)
         #expect(
-            Self.text(try Self.wrappedEncoding(saved))
+            Self.text(try CodingForms.wrapped(saved))
                 == Self.text(fixture).trimmingCharacters(in: .newlines))
-    }
-
-    /// Every form a save may have (`app-state.json` all wrappers, `app-state-bare.json` bare
-    /// with `{}` leaves and selection objects, `app-state-scalar.json` as written now) is
-    /// brought by the repairs to the one wrapped form: the oldest, byte for byte, for the save
-    /// of 0.3; the wrapped encoding of the same state for the saves since (whose renewals
-    /// carry scheme 2 fingerprints).
-    @Test(arguments: ["app-state.json", "app-state-bare.json", "app-state-scalar.json"])
-    func everyFormWrapsToTheOldest(_ name: String) throws {
-        let wrappedData =
-            name == "app-state.json"
-            ? try Fixtures.identityData(name)
-            : try Self.wrappedEncoding(try IdentityTests.fixtureState())
-        let wrapped = try JSONValue.parse(wrappedData)
-        let state = try JSONValue.parse(Fixtures.identityData(name))
-        #expect(StateRepair.wrapped(state, schemaDriven: false) == wrapped)
     }
 
     /// Encodings written before steps were bare decode to the states they were written from.
@@ -85,14 +62,14 @@ import Testing
     ])
     func wrappedThemesDecode(_ json: String) throws {
         let decoded = try JSONDecoder().decode(ThemeSteps.self, from: Data(json.utf8))
-        #expect(try Self.wrappedEncoding(decoded) == Data(json.utf8))
+        #expect(try CodingForms.wrapped(decoded) == Data(json.utf8))
     }
 
     /// A node's steps may be in either form, each on its own.
     @Test func mixedFormsDecode() throws {
         let state = try CodableTests.busyState(AppSteps())
         let bare = try JSONValue.parse(CodableTests.encode(state))
-        let wrapped = try JSONValue.parse(Self.wrappedEncoding(state))
+        let wrapped = try JSONValue.parse(CodingForms.wrapped(state))
         // Every top-level step and every step of the profile, alternately from each form.
         var mixed = bare
         let places: [[JSONValue.Component]] =
@@ -111,7 +88,7 @@ import Testing
     /// The bare form written before the scalars (`{}` leaves, selection objects) mixes with the
     /// one written now, step by step, and selection by selection.
     @Test func previousAndCurrentBareFormsMix() throws {
-        let state = try IdentityTests.fixtureState()
+        let state = try CodingForms.identityFixtureState()
         let current = try JSONValue.parse(Fixtures.identityData("app-state-scalar.json"))
         let previous = try JSONValue.parse(Fixtures.identityData("app-state-bare.json"))
         var mixed = current
@@ -137,23 +114,6 @@ import Testing
         #expect(try CodableTests.encode(decoded) == CodableTests.encode(state))
     }
 
-    /// The repairs' walk reads a node by its `selected`; a payload with a `selected` string of
-    /// its own and a field no step could be is left as it is, while the node around it is
-    /// brought to the wrapped form.
-    @Test func aPayloadWithASelectedFieldIsNotANode() {
-        let payload = JSONValue.object(["selected": .string("red"), "name": .string("x")])
-        let state = JSONValue.object([
-            "selected": .array([.string("home"), .string(""), .string("paint")]),
-            "home": .number("0"), "paint": .object(["value": payload]),
-        ])
-        #expect(
-            StateRepair.wrapped(state, schemaDriven: false)
-                == .object([
-                    "selected": .object(["content": .string("home"), "modal": .string("paint")]),
-                    "home": .object(["value": .object([:])]), "paint": .object(["value": payload]),
-                ]))
-    }
-
     /// Children named `value` and `renewal` do not make a bare node look like a wrapper.
     @Test func fieldsNamedLikeTheWrapperAreSteps() throws {
         var root = FieldNamedRoot()
@@ -162,7 +122,7 @@ import Testing
             Self.text(try CodableTests.encode(root))
                 == #"{"inner":{"renewal":0,"selected":"renewal","value":0},"selected":"inner"}"#
         )
-        for data in [try CodableTests.encode(root), try Self.wrappedEncoding(root)] {
+        for data in [try CodableTests.encode(root), try CodingForms.wrapped(root)] {
             #expect(try JSONDecoder().decode(FieldNamedRoot.self, from: data) == root)
         }
         root.renew(\.inner)
@@ -195,46 +155,6 @@ import Testing
             #expect(context?.codingPath.map(\.stringValue) == codingPath)
         } catch {
             Issue.record("not a DecodingError: \(error)")
-        }
-    }
-
-    /// Random states of both kinds of tree: the bare encoding round trips exactly, the wrapped
-    /// one decodes to the same state, and a save's repair brings the bare one to the wrapped one.
-    @Test(arguments: 0..<8)
-    func randomStatesRoundTripInBothForms(seed: UInt64) throws {
-        let schema = try ExampleSchema.load()
-        try Self.walk(from: AppSteps(), seed: seed, schemaDriven: false) { _ in }
-        try Self.walk(from: DynamicSteps(schema: schema), seed: seed, schemaDriven: true) {
-            $0.userInfo[.stepSchema] = schema
-        }
-    }
-
-    static func walk<Root: StepNode>(
-        from start: Root, seed: UInt64, schemaDriven: Bool, configure: (JSONDecoder) -> Void
-    ) throws {
-        var random = SeededGenerator(seed: seed)
-        var state = start
-        let decoder = JSONDecoder()
-        configure(decoder)
-        for _ in 0..<40 {
-            if let operation = DiffWalkEquivalenceTests.randomOperation(state, &random) {
-                try? state.perform(operation)
-            }
-            let bare = try CodableTests.encode(state)
-            let wrapped = try wrappedEncoding(state)
-            let fromBare = try decoder.decode(Root.self, from: bare)
-            #expect(fromBare == state, "seed \(seed)")
-            #expect(fromBare.hashValue == state.hashValue, "seed \(seed)")
-            #expect(try CodableTests.encode(fromBare) == bare, "seed \(seed)")
-            #expect(try decoder.decode(Root.self, from: wrapped) == state, "seed \(seed)")
-            let bareJSON = try JSONValue.parse(bare)
-            let wrappedJSON = try JSONValue.parse(wrapped)
-            #expect(
-                StateRepair.wrapped(bareJSON, schemaDriven: schemaDriven) == wrappedJSON,
-                "seed \(seed)")
-            #expect(
-                StateRepair.wrapped(wrappedJSON, schemaDriven: schemaDriven) == wrappedJSON,
-                "seed \(seed)")
         }
     }
 }

@@ -1,7 +1,6 @@
 import ExampleSteps
 import Foundation
 import StepTree
-import StepTreeRestoration
 import StepTreeTools
 import TestSupport
 import Testing
@@ -108,19 +107,6 @@ import Testing
 /// Values built in code are held to the bound that paths and saved state keep: a stack nests its
 /// elements at most ``StepPath/maximumDepth`` levels below its own step.
 @Suite struct CodeBuiltDepthTests {
-    /// A profile whose friends nest `levels` deep, one friend each (`u0` outermost), built
-    /// from the inside out by pushing whole values.
-    static func chain(_ levels: Int) throws(StepPathError) -> ProfileSteps {
-        var profile = ProfileSteps()
-        for level in (0..<levels).reversed() {
-            var outer = ProfileSteps()
-            try outer.friends.value.push(profile, id: "u\(level)")
-            outer.selected = StepSelection(.main, push: .friends)
-            profile = outer
-        }
-        return profile
-    }
-
     /// The same JSON encoding every time.
     static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
@@ -132,14 +118,14 @@ import Testing
         // 63 nested friends put the innermost one 125 levels below the outer stack: as deep as
         // a stack one step below the root may hold, the innermost friend's screen 128 segments
         // down.
-        let deepest = try Self.chain(63)
+        let deepest = try ProfileSteps.friendChain(63)
         #expect(deepest.friends.depth == 125)
         var outer = ProfileSteps()
         #expect(throws: StepPathError.tooDeep(129)) {
             try outer.friends.value.push(deepest, id: "u")
         }
         #expect(outer == ProfileSteps())
-        #expect(throws: StepPathError.tooDeep(129)) { try Self.chain(64) }
+        #expect(throws: StepPathError.tooDeep(129)) { try ProfileSteps.friendChain(64) }
         // Setting an element to it is ignored, as setting `nil` is; making one refuses it.
         try outer.friends.value.push(ProfileSteps(), id: "u")
         outer.friends[id: "u"] = deepest
@@ -149,7 +135,7 @@ import Testing
         }
         #expect(outer.friends.ids == ["u"])
         // One level less fits everywhere.
-        let fits = try Self.chain(62)
+        let fits = try ProfileSteps.friendChain(62)
         outer.friends[id: "u"] = fits
         #expect(outer.friends[id: "u"] == fits)
         #expect(outer.friends.depth == 125)
@@ -162,7 +148,7 @@ import Testing
         try steps.setStack(path: "profile/friends", ids: ["u0"])
         let before = steps
         // `u0` is 3 segments below the root: what it holds may reach 124 more, not 126.
-        let deep = try CodeBuiltDepthTests.chain(63)
+        let deep = try ProfileSteps.friendChain(63)
         #expect(throws: StepPathError.tooDeep(130)) {
             try steps.select(path: "profile/friends/u0", with: deep)
         }
@@ -172,7 +158,7 @@ import Testing
             try steps.select(path: route.path, with: deep)
         }
         #expect(steps == before)
-        try steps.select(path: "profile/friends/u0", with: CodeBuiltDepthTests.chain(62))
+        try steps.select(path: "profile/friends/u0", with: ProfileSteps.friendChain(62))
         #expect(steps.profile.friends.depth == 125)
         // Outside any stack a value keeps its own stacks' bound.
         steps.select(\.profile, with: deep)
@@ -180,7 +166,7 @@ import Testing
     }
 
     @Test func savedStateIsHeldToTheBoundOfCode() throws {
-        let deepest = try Self.chain(63)
+        let deepest = try ProfileSteps.friendChain(63)
         let data = Data(try Self.json(deepest).utf8)
         #expect(try JSONDecoder().decode(ProfileSteps.self, from: data) == deepest)
         // One more level, written by hand around the deepest value: refused.
@@ -203,7 +189,7 @@ import Testing
         let deepest = try {
             var steps = AppSteps()
             steps.selected = StepSelection(.profile)
-            steps.profile.value = try Self.chain(63)
+            steps.profile.value = try ProfileSteps.friendChain(63)
             return steps
         }()
         let path = "profile" + (0..<63).map { "/friends/u\($0)" }.joined()
@@ -231,19 +217,10 @@ import Testing
 /// The bound is counted from the root: every screen a tree can show, whether built in code, by
 /// paths or decoded, is one a path selects, a path string names and a recording replays.
 @Suite struct RootDepthTests {
-    /// The deepest chain of friends code can build by pushing whole values: the levels it has.
-    static func deepestChain() -> (levels: Int, profile: ProfileSteps) {
-        var built = (levels: 0, profile: ProfileSteps())
-        while let deeper = try? CodeBuiltDepthTests.chain(built.levels + 1) {
-            built = (built.levels + 1, deeper)
-        }
-        return built
-    }
-
     @Test func theDeepestValueBuiltInCodeShowsAScreenThatPathsAndRecordingsReach() throws {
-        let (levels, deepest) = Self.deepestChain()
+        let (levels, deepest) = ProfileSteps.deepestFriendChain()
         #expect(levels == 63)
-        #expect(throws: StepPathError.tooDeep(129)) { try CodeBuiltDepthTests.chain(64) }
+        #expect(throws: StepPathError.tooDeep(129)) { try ProfileSteps.friendChain(64) }
         var steps = AppSteps()
         steps.selected = StepSelection(.profile)
         steps.profile.value = deepest
@@ -276,40 +253,11 @@ import Testing
         // A value is counted from the root, wherever the path puts it.
         let friend = try StepPath(parsing: DepthLimitTests.friendPath(0))
         #expect(throws: StepPathError.tooDeep(130)) {
-            try steps.select(path: friend, with: Self.deepestChain().profile)
+            try steps.select(path: friend, with: ProfileSteps.deepestFriendChain().profile)
         }
         #expect(steps == before)
     }
 
-    @Test func aSaveDeeperFromTheRootThanAPathReachesIsRefused() throws {
-        // Every stack within its own bound, the profile two steps below the root: its deepest
-        // friend is 128 segments down, its screen 129.
-        var steps = TwoLevels()
-        steps.inner.value.profile.value = Self.deepestChain().profile
-        let archive = StepArchive(version: 1, initial: TwoLevels())
-        let data = try archive.encode(steps)
-        #expect(
-            throws: RestorationError.unrepairable(at: "/", StepPathError.tooDeep(129).description)
-        ) { try archive.decode(data) }
-        // One level less restores.
-        steps.inner.value.profile.value = try CodeBuiltDepthTests.chain(62)
-        #expect(try archive.decode(archive.encode(steps)).state == steps)
-    }
-}
-
-/// A profile two steps below the root.
-private struct TwoLevels: StepsCollection {
-    enum Key: String, StepKey { case inner }
-    var selected = StepSelection<Key>(.inner)
-    var inner = Step(OneLevel())
-    static let steps = StepTable<Self>(.inline(.inner, \.inner))
-}
-
-private struct OneLevel: StepsCollection {
-    enum Key: String, StepKey { case profile }
-    var selected = StepSelection<Key>(.profile)
-    var profile = Step(ProfileSteps())
-    static let steps = StepTable<Self>(.inline(.profile, \.profile))
 }
 
 /// A node whose child step is a computed property over another stored one: its setter counts.

@@ -1,5 +1,6 @@
 import Foundation
 import StepTree
+import TestSupport
 import Testing
 
 /// A leaf payload whose only field is named as the step wrapper's field.

@@ -1,64 +1,10 @@
 import Foundation
 import StepTree
-import StepTreeRestoration
+import TestSupport
 import Testing
 
-/// A status screen: a destination with a sheet of its own.
-struct StatusScreen: StepsCollection {
-    enum Key: String, StepKey { case thread, reply }
-    var selected = StepSelection<Key>(.thread)
-    var id = 0
-    var thread = Step()
-    var reply = Step()
-    static let steps = StepTable<Self>(
-        .inline(.thread, \.thread), .present(.reply, \.reply, style: .sheet))
-}
-
-/// An account screen with a pushed detail.
-struct AccountScreen: StepsCollection {
-    enum Key: String, StepKey { case posts, followers }
-    var selected = StepSelection<Key>(.posts)
-    var name = ""
-    var posts = Step()
-    var followers = Step()
-    static let steps = StepTable<Self>(.inline(.posts, \.posts), .push(.followers, \.followers))
-}
-
-enum Destination: StepDestination {
-    case status(StatusScreen)
-    case account(AccountScreen)
-    case about
-    case tag(String)
-
-    static let destinations: [StepDestinationCase<Self>] = [
-        .init(Self.status), .init(Self.account), .init(Self.about), .init(Self.tag, default: ""),
-    ]
-}
-
-struct HomeTab: StepsCollection {
-    enum Key: String, StepKey { case timeline, path }
-    var selected = StepSelection<Key>(.timeline)
-    var timeline = Step()
-    var path = Step(StepStack<Destination>())
-    static let steps = StepTable<Self>(.inline(.timeline, \.timeline), .stack(.path, \.path))
-}
-
-struct ClientSteps: StepsCollection {
-    enum Key: String, StepKey { case home, search, sheet }
-    var selected = StepSelection<Key>(.home)
-    var home = Step(HomeTab())
-    var search = Step(HomeTab())
-    var sheet = Step(StepModal<Destination>())  // the same destinations, as a sheet over both
-    static let steps = StepTable<Self>(
-        .tab(.home, \.home), .tab(.search, \.search), .present(.sheet, \.sheet))
-}
-
 @Suite struct DestinationStackTests {
-    static func status(_ id: Int) -> Destination {
-        var screen = StatusScreen()
-        screen.id = id
-        return .status(screen)
-    }
+    static func status(_ id: Int) -> Destination { .status(StatusScreen(id: id)) }
 
     @Test func pushMintsIDsThatAreNeverReused() throws {
         var stack = StepStack<Destination>()
@@ -249,25 +195,5 @@ struct LeafHome: StepsCollection {
         }
         let data = try JSONEncoder().encode(root)
         #expect(try JSONDecoder().decode(LeafHome.self, from: data) == root)
-    }
-}
-
-@Suite struct DestinationStackRestorationTests {
-    /// A save of another tree version goes through the repairing decoder: destination stacks,
-    /// their counters and their destinations' own state come back exactly.
-    @Test func aSaveOfAnotherVersionRestoresDestinationStacksExactly() throws {
-        var root = ClientSteps()
-        try root.push(DestinationStackTests.status(7))
-        try root.push(path: "home/path/account")
-        try root.select(path: "home/path/1/status/reply")
-        try root.push(Destination.about, onto: "search/path")
-        _ = root.search.path.value.pop()
-        let data = try StepArchive(version: 1, initial: ClientSteps()).encode(root)
-        let (restored, report) = try StepArchive(version: 2, initial: ClientSteps()).decode(data)
-        #expect(report.isClean)
-        #expect(restored == root)
-        var again = restored
-        #expect(
-            try again.push(Destination.about, onto: "search/path").description == "/search/path/2")
     }
 }

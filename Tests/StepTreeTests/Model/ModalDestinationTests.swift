@@ -1,53 +1,8 @@
 import Foundation
-import StepTreeRestoration
+import TestSupport
 import Testing
 
 @testable import StepTree
-
-/// The compose sheet: a node destination with a screen pushed inside it.
-struct ModalComposeScreen: StepsCollection {
-    enum Key: String, StepKey { case editor, drafts }
-    var selected = StepSelection<Key>(.editor)
-    var text = ""
-    var editor = Step()
-    var drafts = Step()
-    static let steps = StepTable<Self>(.inline(.editor, \.editor), .push(.drafts, \.drafts))
-}
-
-/// What the app's sheet shows: a node, plain data, a case with no payload.
-enum AppSheet: StepDestination {
-    case compose(ModalComposeScreen)
-    case report(String)
-    case settings
-
-    static let destinations: [StepDestinationCase<Self>] = [
-        .init(Self.compose), .init(Self.report, default: ""), .init(Self.settings),
-    ]
-}
-
-/// What a stack pushes: plain data only, no wrapper structs.
-enum PlainDestination: StepDestination {
-    case hashtag(String)
-    case account(user: String)
-    case count(Int)
-
-    static let destinations: [StepDestinationCase<Self>] = [
-        .init(Self.hashtag, default: ""), .init(Self.account, default: ""),
-        .init(Self.count, default: 0),
-    ]
-}
-
-struct ModalAppSteps: StepsCollection {
-    enum Key: String, StepKey { case home, path, sheet, gate }
-    var selected = StepSelection<Key>(.home)
-    var home = Step()
-    var path = Step(StepStack<PlainDestination>())
-    var sheet = Step(StepModal<AppSheet>())
-    var gate = Step(StepModal<AppSheet>())
-    static let steps = StepTable<Self>(
-        .inline(.home, \.home), .stack(.path, \.path), .present(.sheet, \.sheet),
-        .present(.gate, \.gate, style: .cover, userDismissible: false))
-}
 
 @Suite struct ModalDestinationTests {
     static func events<Root: StepNode>(_ old: Root, _ new: Root) -> [String] {
@@ -101,21 +56,6 @@ struct ModalAppSteps: StepsCollection {
         old = steps
         try steps.select(path: "sheet/compose")
         #expect(Self.events(old, steps) == [])
-    }
-
-    @Test func aModalDestinationRoundTripsThroughJSONAndTheArchive() throws {
-        var steps = ModalAppSteps()
-        try steps.select(path: "sheet/compose/drafts")
-        try steps.push(PlainDestination.account(user: "ann"))
-        let data = try JSONEncoder().encode(steps)
-        let decoded = try JSONDecoder().decode(ModalAppSteps.self, from: data)
-        #expect(decoded == steps)
-        #expect(Self.events(steps, decoded) == [])
-        let archived = try StepArchive(version: 1, initial: ModalAppSteps()).encode(steps)
-        let (restored, report) = try StepArchive(version: 2, initial: ModalAppSteps())
-            .decode(archived)
-        #expect(report.isClean)
-        #expect(restored == steps)
     }
 
     @Test func aSavedCaseTheEnumNoLongerListsIsADecodingError() throws {
@@ -214,21 +154,27 @@ struct ModalAppSteps: StepsCollection {
         #expect(modal.frame.value(as: AppSheet.self) == .report("spam"))
         #expect(modal.frame.value(as: StepModal<AppSheet>.self)?.destination == .report("spam"))
     }
+
+    /// `NavigationLink(value:)` with plain data: the frames binding pushes it and reads it back.
+    @Test func theFramesBindingPushesPlainData() throws {
+        let navigator = Navigator(ModalAppSteps())
+        let frames = navigator.framesBinding()
+        frames.set(frames.get() + [ScreenFrame.push(PlainDestination.hashtag("swift"))])
+        frames.set(frames.get() + [ScreenFrame.push(PlainDestination.count(2))])
+        #expect(navigator.root.path.value.elements == [.hashtag("swift"), .count(2)])
+        #expect(
+            frames.get().map { $0.value(as: PlainDestination.self) } == [
+                .hashtag("swift"), .count(2),
+            ])
+        frames.set(Array(frames.get().prefix(1)))  // the user goes back
+        #expect(navigator.root.path.value.elements == [.hashtag("swift")])
+    }
 }
 
 @Suite struct SchemaModalDestinationTests {
-    static let json = """
-        {"initial": "home", "children": [
-          {"key": "home"},
-          {"key": "sheet", "kind": "present", "destinations": [
-            {"key": "compose", "initial": "editor", "children": [
-              {"key": "editor"}, {"key": "drafts", "kind": "push"}]},
-            {"key": "report"}, {"key": "settings"}]}]}
-        """
-
     /// The hand-written modal destination and its schema twin give the same events.
     @Test func aSchemaDeclaresAModalDestination() throws {
-        let schema = try StepSchema(json: Data(Self.json.utf8))
+        let schema = try StepSchema(json: Data(ModalDestinationSchema.json.utf8))
         var dynamic = DynamicSteps(schema: schema)
         var typed = ModalAppSteps()
         var log: [[String]] = []
@@ -256,81 +202,5 @@ struct ModalAppSteps: StepsCollection {
         ) {
             try StepSchema(json: Data(json.utf8))
         }
-    }
-}
-
-@Suite struct ModalDestinationRestorationTests {
-    static func save(_ steps: ModalAppSteps) throws -> String {
-        String(
-            decoding: try StepArchive(version: 1, initial: ModalAppSteps()).encode(steps),
-            as: UTF8.self)
-    }
-
-    /// A save whose sheet shows a case the enum no longer lists restores with that sheet put
-    /// back to its initial value, and the report names it.
-    @Test func aSavedCaseNoLongerListedIsRepairedAndReported() throws {
-        var steps = ModalAppSteps()
-        steps.select(\.sheet, with: StepModal(.report("spam")))
-        let saved = try Self.save(steps)
-        #expect(saved.contains(#""report""#))
-        let edited = saved.replacing(#""report""#, with: #""poll""#)
-        let archive = StepArchive(version: 2, initial: ModalAppSteps())
-        let (restored, report) = try archive.decode(Data(edited.utf8))
-        #expect(report.changes.count == 1)
-        #expect(restored.sheet.value == ModalAppSteps().sheet.value)
-        #expect(restored.path == steps.path)
-    }
-
-    /// A save of another version keeps a sheet showing any case, not only the initial one.
-    @Test func aSaveOfAnotherVersionKeepsTheCaseShown() throws {
-        var steps = ModalAppSteps()
-        steps.select(\.sheet, with: StepModal(.report("spam")))
-        let (restored, report) = try StepArchive(version: 2, initial: ModalAppSteps())
-            .decode(Data(try Self.save(steps).utf8))
-        #expect(report.isClean)
-        #expect(restored == steps)
-    }
-
-    /// A migration that renames a case keeps the sheet's payload.
-    @Test func aMigrationRenamesACase() throws {
-        var steps = ModalAppSteps()
-        steps.select(\.sheet, with: StepModal(.report("spam")))
-        let edited = try Self.save(steps).replacing(#""report""#, with: #""flag""#)
-        let archive = StepArchive(
-            version: 2, initial: ModalAppSteps(),
-            migrations: [.rename(StepPath(["sheet", "flag"]), to: "report")])
-        let (restored, _) = try archive.decode(Data(edited.utf8))
-        #expect(restored.sheet.value.destination == .report("spam"))
-    }
-}
-
-@Suite struct DestinationBindingAndSchemaRestorationTests {
-    /// `NavigationLink(value:)` with plain data: the frames binding pushes it and reads it back.
-    @Test func theFramesBindingPushesPlainData() throws {
-        let navigator = Navigator(ModalAppSteps())
-        let frames = navigator.framesBinding()
-        frames.set(frames.get() + [ScreenFrame.push(PlainDestination.hashtag("swift"))])
-        frames.set(frames.get() + [ScreenFrame.push(PlainDestination.count(2))])
-        #expect(navigator.root.path.value.elements == [.hashtag("swift"), .count(2)])
-        #expect(
-            frames.get().map { $0.value(as: PlainDestination.self) } == [
-                .hashtag("swift"), .count(2),
-            ])
-        frames.set(Array(frames.get().prefix(1)))  // the user goes back
-        #expect(navigator.root.path.value.elements == [.hashtag("swift")])
-    }
-
-    /// A schema-driven modal destination showing any case survives a save of another version.
-    @Test func aSchemaModalDestinationRestoresAcrossVersions() throws {
-        let schema = try StepSchema(json: Data(SchemaModalDestinationTests.json.utf8))
-        var state = DynamicSteps(schema: schema)
-        try state.select(path: "sheet/compose/drafts")
-        try state.select(path: "sheet/settings")
-        let data = try StepArchive(version: 1, initial: DynamicSteps(schema: schema)).encode(state)
-        let (restored, report) = try StepArchive(version: 2, initial: DynamicSteps(schema: schema))
-            .decode(data)
-        #expect(report.isClean)
-        #expect(restored == state)
-        #expect(restored.visibleScreen == StepPath(["sheet", "settings"]))
     }
 }

@@ -1,22 +1,8 @@
 import Foundation
 import StepTree
-import StepTreeRestoration
 import StepTreeTools
+import TestSupport
 import Testing
-
-/// A profile that pushes a friend's profile and presents one as a card: a node holding steps of
-/// its own type, which `Step<FriendProfile>()` makes lazily.
-struct FriendProfile: StepsCollection {
-    enum Key: String, StepKey { case main, friend, card, pals }
-    var selected = StepSelection<Key>(.main)
-    var main = Step()
-    var friend = Step<FriendProfile>()
-    var card = Step<FriendProfile>()
-    var pals = Step(StepStack<FriendProfile>())
-    static let steps = StepTable<Self>(
-        .inline(.main, \.main), .push(.friend, \.friend),
-        .present(.card, \.card, style: .sheet), .stack(.pals, \.pals))
-}
 
 /// A root whose tab is a recursive profile, reached through a node of another type.
 struct FriendApp: StepsCollection {
@@ -168,16 +154,6 @@ struct AboutScreen: StepsCollection {
         try profile.push(path: "pals/1/pals", id: "x")
         #expect(profile.pals.value.depth == 3)
         #expect(profile.visibleScreen == "/pals/1/pals/x/main")
-    }
-
-    @Test func aSavedRecursiveStateIsRestoredAsItWas() throws {
-        let archive = StepArchive(version: 1, initial: FriendProfile())
-        var profile = FriendProfile()
-        try profile.select(path: "card/friend/friend")
-        let (restored, report) = try archive.decode(try archive.encode(profile))
-        #expect(restored == profile)
-        #expect(report.isClean)
-        #expect(restored.frames(in: "/card") == profile.frames(in: "/card"))
     }
 
     @Test func aNavigatorPushesAndPopsStepsOfTheRootsOwnType() throws {

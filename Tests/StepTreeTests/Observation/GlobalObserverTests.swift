@@ -1,50 +1,7 @@
 import Foundation
 import StepTree
-import StepTreeDeepLinks
 import TestSupport
 import Testing
-
-/// Types used only here, so that selections made by tests running in parallel are filtered out.
-private struct ObservedRoot: StepsCollection {
-    enum Key: String, StepKey { case feed, account }
-    var selected = StepSelection<Key>(.feed)
-    var feed = Step()
-    var account = Step(ObservedAccount())
-    static let steps = StepTable<Self>(.tab(.feed, \.feed), .tab(.account, \.account))
-}
-
-private struct ObservedAccount: StepsCollection {
-    enum Key: String, StepKey { case overview, edit }
-    var selected = StepSelection<Key>(.overview)
-    var overview = Step()
-    var edit = Step(ObservedForm())
-    static let steps = StepTable<Self>(.inline(.overview, \.overview), .push(.edit, \.edit))
-}
-
-private struct ObservedForm: StepsCollection {
-    enum Key: String, StepKey { case name, photo, history }
-    var selected = StepSelection<Key>()
-    var name = Step(FieldValue())
-    var photo = Step()
-    var history = Step(StepStack<ObservedVersion>())
-    static let steps = StepTable<Self>(
-        .inline(.name, \.name), .present(.photo, \.photo), .stack(.history, \.history))
-}
-
-private struct ObservedVersion: StepsCollection {
-    enum Key: String, StepKey { case main }
-    var selected = StepSelection<Key>(.main)
-    var main = Step()
-    static let steps = StepTable<Self>(.inline(.main, \.main))
-}
-
-private struct FieldValue: StepValue {
-    var text = ""
-}
-
-private let observedTypes: Set = [
-    "ObservedRoot", "ObservedAccount", "ObservedForm", "StepStack<ObservedVersion>",
-]
 
 /// Installs `observer` globally for the duration of `body`.
 private func withGlobalObserver<Result>(
@@ -53,22 +10,6 @@ private func withGlobalObserver<Result>(
     StepsObservation.observer = observer
     defer { StepsObservation.observer = nil }
     return try body()
-}
-
-private final class SelectionLog: StepsObserver {
-    private let log = Mutex<[String]>([])
-    var lines: [String] { log.withLock { $0 } }
-
-    func didSelect(_ selection: SelectionChange) {
-        guard observedTypes.contains(selection.nodeType) else { return }
-        let value = selection.value.map { " value \(type(of: $0))" } ?? ""
-        log.withLock { $0.append("\(selection)\(value)") }
-    }
-
-    func didChange(_ change: NavigationChange<any StepNode>) {
-        guard change.new is ObservedRoot else { return }
-        log.withLock { $0.append("did \(change)") }
-    }
 }
 
 extension ThreadSafety {
@@ -246,35 +187,6 @@ extension ThreadSafety {
             }
             #expect(
                 log.lines == ["ObservedForm /account/edit content: name -> name value FieldValue"])
-        }
-
-        /// A router handler that selects and then throws leaves the value unchanged, and so must
-        /// tell no one; a handler that succeeds reports its selections once it has.
-        @Test func aRefusedRouteTellsNoOne() throws {
-            struct Refusal: Error {}
-            var router = DeepLinkRouter<ObservedRoot>(fallbackToPath: false)
-            try router.register("refused") { root, _ in
-                root.select(\.account, \.edit)
-                throw Refusal()
-            }
-            try router.register("accepted") { root, _ in root.select(\.account, \.edit) }
-            let log = SelectionLog()
-            var steps = ObservedRoot()
-            let refused = try #require(URL(string: "app://refused"))
-            let accepted = try #require(URL(string: "app://accepted"))
-            _ = withGlobalObserver(log) {
-                #expect(throws: Refusal.self) {
-                    try router.route(refused, in: &steps)
-                }
-            }
-            #expect(log.lines == [])
-            #expect(steps == ObservedRoot())
-            try withGlobalObserver(log) { try router.route(accepted, in: &steps) }
-            #expect(
-                log.lines == [
-                    "ObservedRoot / content: feed -> account value ObservedAccount",
-                    "ObservedAccount /account push: - -> edit value ObservedForm",
-                ])
         }
 
         /// A renewed stack element is a new screen: reported in the push layer under its id.

@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import StepTree
-@testable import StepTreeAnalytics
 @testable import StepTreeTools
 
 /// An object whose lifetime the tests watch, carried in a step's payload.
@@ -35,15 +34,6 @@ private struct MarkedRoot: StepsCollection {
     static let steps = StepTable<Self>(.inline(.main, \.main), .push(.other, \.other))
     init() {}
 }
-
-/// Holds a weak reference, so that a test can ask whether an object is still alive.
-private struct Weak<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object?) { self.object = object }
-    var isAlive: Bool { object != nil }
-}
-
-extension Weak: Sendable where Object: Sendable {}
 
 /// A class observer that records how many changes it saw.
 private final class CountingObserver: StepsObserver {
@@ -82,27 +72,6 @@ extension ThreadSafety {
             #expect(!weakObserver.isAlive)  // neither the navigator nor the scope holds it
             navigator = nil
             #expect(!weakNavigator.isAlive)
-        }
-
-        @Test func trackerAndRecordingObserverGoWithTheirScope() throws {
-            let navigator = Navigator(AppSteps())
-            var tracker: ScreenTracker<TestClock>? = ScreenTracker(clock: TestClock())
-            var recorder: RecordingObserver? = RecordingObserver()
-            let weakTracker = Weak(tracker)
-            let weakRecorder = Weak(recorder)
-            if let tracker, let recorder {
-                try StepsObservation.withObserver(CombinedStepsObserver(tracker, recorder)) {
-                    try navigator.select(path: "profile/settings")
-                    try navigator.userDidRemove(path: "profile/settings")
-                }
-            }
-            #expect(
-                tracker?.views.map(\.screen.description) == ["/profile/settings", "/profile/main"])
-            #expect(recorder?.lines.count == 4)
-            tracker = nil
-            recorder = nil
-            #expect(!weakTracker.isAlive)
-            #expect(!weakRecorder.isAlive)
         }
 
         /// An observer that holds its navigator weakly and starts a transaction from
@@ -206,39 +175,6 @@ extension ThreadSafety {
             #expect(third.isAlive)
             let fourth = mark(navigator, "fourth")
             #expect(!third.isAlive && fourth.isAlive)
-        }
-
-        /// The headless driver and a navigator on a schema-driven tree, observed by a tracker,
-        /// hold the schema while they live, and let it go with them.
-        @Test func driverAndSchemaGoWithTheirOwners() throws {
-            var schema: StepSchema? = try ExampleSchema.load()
-            let weakSchema = Weak(schema)
-            var screen: HeadlessScreen?
-            var navigator: Navigator<DynamicSteps>?
-            if let loaded = schema {
-                let start = DynamicSteps(schema: loaded)
-                navigator = Navigator(start)
-                screen = HeadlessScreen(start)
-            }
-            schema = nil
-            let weakNavigator = Weak(navigator)
-            try StepsObservation.withObserver(ScreenTracker(clock: TestClock())) {
-                for path in ["profile/detail/dark", "login/signUp", "explore"] {
-                    let parsed = try StepPath(parsing: path)
-                    if let events = try navigator?.transaction(
-                        .programmatic, { try $0.show(path: parsed) }),
-                        let root = navigator?.root
-                    {
-                        try screen?.apply(events, reaching: root)
-                    }
-                }
-            }
-            #expect(screen?.visibleScreen == StepPath(["explore"]))
-            #expect(weakSchema.isAlive)  // the navigator's state holds it
-            navigator = nil
-            #expect(!weakNavigator.isAlive)
-            screen = nil
-            #expect(!weakSchema.isAlive)
         }
 
         /// The boxes of a hand-written tree are freed with the last value that shares them,

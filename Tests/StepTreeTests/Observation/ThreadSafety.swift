@@ -6,5 +6,6 @@ import Testing
 /// A suite joins by being declared in an `extension ThreadSafety`; `.ci/run` selects them with
 /// `--filter ThreadSafety/`, checks that the filter matches as many tests as `swift test list`
 /// shows under this name, and refuses a test file that starts threads or tasks without being
-/// in it.
+/// in it. Every other test target that has such suites declares a `ThreadSafety` of its own,
+/// which the same filter reaches.
 @Suite enum ThreadSafety {}

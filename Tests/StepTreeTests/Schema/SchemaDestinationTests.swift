@@ -7,34 +7,8 @@ import Testing
 /// Schema-driven trees have what hand-written ones have: modals a gesture cannot dismiss,
 /// stacks of destinations, and minted ids.
 @Suite struct SchemaDestinationTests {
-    /// The schema of `ClientSteps` (see `DestinationStackTests`): two tabs, each a timeline and a
-    /// stack of status, account and about destinations.
-    static let clientJSON = """
-        {"initial": "home", "children": [
-          {"key": "home", "kind": "tab", "initial": "timeline", "children": [
-            {"key": "timeline"}, {"key": "path", "kind": "stack", "element": {"destinations": [
-              {"key": "status", "initial": "thread", "children": [
-                {"key": "thread"}, {"key": "reply", "kind": "present"}]},
-              {"key": "account", "initial": "posts", "children": [
-                {"key": "posts"}, {"key": "followers", "kind": "push"}]},
-              {"key": "about"}, {"key": "tag"}]}}]},
-          {"key": "search", "kind": "tab", "initial": "timeline", "children": [
-            {"key": "timeline"}, {"key": "path", "kind": "stack", "element": {"destinations": [
-              {"key": "status", "initial": "thread", "children": [
-                {"key": "thread"}, {"key": "reply", "kind": "present"}]},
-              {"key": "account", "initial": "posts", "children": [
-                {"key": "posts"}, {"key": "followers", "kind": "push"}]},
-              {"key": "about"}, {"key": "tag"}]}}]},
-          {"key": "sheet", "kind": "present", "destinations": [
-            {"key": "status", "initial": "thread", "children": [
-              {"key": "thread"}, {"key": "reply", "kind": "present"}]},
-            {"key": "account", "initial": "posts", "children": [
-              {"key": "posts"}, {"key": "followers", "kind": "push"}]},
-            {"key": "about"}, {"key": "tag"}]}]}
-        """
-
     static func client() throws -> DynamicSteps {
-        DynamicSteps(schema: try StepSchema(json: Data(clientJSON.utf8)))
+        DynamicSteps(schema: try StepSchema(json: Data(ClientSchema.json.utf8)))
     }
 
     static func events<Root: StepNode>(_ old: Root, _ new: Root) -> [String] {
@@ -111,7 +85,7 @@ import Testing
     // MARK: Destinations
 
     @Test func theElementSchemaListsItsDestinations() throws {
-        let schema = try StepSchema(json: Data(Self.clientJSON.utf8))
+        let schema = try StepSchema(json: Data(ClientSchema.json.utf8))
         let element = try #require(schema.children[0].children[1].element)
         #expect(element.hasDestinations)
         #expect(element.children.map(\.key) == ["status", "account", "about", "tag"])
@@ -331,7 +305,7 @@ import Testing
         (#"{"elements": [], "next": 1, "extra": 0}"#, "unknown field 'extra'"),
     ])
     func badSavedStacksAreRefused(stack: String, problem: String) throws {
-        let schema = try StepSchema(json: Data(Self.clientJSON.utf8))
+        let schema = try StepSchema(json: Data(ClientSchema.json.utf8))
         let text = #"{"steps": {"home": {"steps": {"path": {"elements": \#(stack)}}}}}"#
         do {
             let state = try Self.decoded(text, schema)
@@ -355,7 +329,7 @@ import Testing
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(StepStack<Destination>.self, from: Data(text.utf8))
         }
-        let schema = try StepSchema(json: Data(SchemaDestinationTests.clientJSON.utf8))
+        let schema = try StepSchema(json: Data(ClientSchema.json.utf8))
         #expect(throws: DecodingError.self) {
             try SchemaDestinationTests.decoded(
                 #"{"steps": {"home": {"steps": {"path": {"elements": \#(text)}}}}}"#, schema)

@@ -240,19 +240,6 @@ import Testing
 
     // MARK: Across processes
 
-    /// The fixed script of the identity fixtures: renewals with values and `fresh` everywhere.
-    static func fixtureState() throws -> AppSteps {
-        var steps = AppSteps()
-        steps.select(\.explore, with: ExploreData(query: "swift"))
-        try steps.setStack(path: "profile/friends", ids: ["ann", "bob"])
-        try steps.renew(path: "profile/friends/ann/detail/dark")
-        try steps.select(path: "profile/friends/bob", with: ProfileSteps.selecting(\.detail))
-        try steps.renew(path: "profile/friends/bob/settings")
-        steps.renew(\.login, \.signUp)
-        steps.select(\.profile)
-        return steps
-    }
-
     /// One frame of the screen fixture.
     struct FrameRecord: Codable, Hashable {
         var path: StepPath
@@ -274,7 +261,7 @@ import Testing
     /// `aStateSavedByTheFirstFingerprintSchemeStillDecodes`.)
     @Test(arguments: ["app-state-bare.json", "app-state-scalar.json"])
     func stateMatchesTheFixtureOfAnotherRun(_ name: String) throws {
-        let state = try Self.fixtureState()
+        let state = try CodingForms.identityFixtureState()
         let fixture = try Fixtures.identityData(name)
         if name == "app-state-scalar.json" {
             #expect(
@@ -304,7 +291,7 @@ import Testing
     @Test func aStateSavedByTheFirstFingerprintSchemeStillDecodes() throws {
         let saved = try JSONDecoder().decode(
             AppSteps.self, from: Fixtures.identityData("app-state.json"))
-        let state = try Self.fixtureState()
+        let state = try CodingForms.identityFixtureState()
         #expect(
             Self.maskingRenewals(String(decoding: try Self.encode(saved), as: UTF8.self))
                 == Self.maskingRenewals(String(decoding: try Self.encode(state), as: UTF8.self)))
@@ -324,7 +311,7 @@ import Testing
 
     /// The identities on screen are those written by an earlier run.
     @Test func screenMatchesTheFixtureOfAnotherRun() throws {
-        let records = Self.frameRecords(try Self.fixtureState())
+        let records = Self.frameRecords(try CodingForms.identityFixtureState())
         let fixture = try JSONDecoder().decode(
             [FrameRecord].self, from: Fixtures.identityData("app-screen.json"))
         #expect(records == fixture)
