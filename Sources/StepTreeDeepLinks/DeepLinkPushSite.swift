@@ -20,10 +20,10 @@ struct DeepLinkPushSite {
     ///   - path: The route's filled path.
     ///   - captured: The indexes of the segments captures filled: one after a stack is an id.
     ///   - root: The tree.
+    ///   - start: The node the path's first segments lead to, when the caller knows it.
     /// - Throws: ``StepPathError/unknownElement(_:in:)`` for a captured segment after a stack
     ///   that names none of its elements, and the error of a segment that names no step.
     /// - Complexity: O(*d*) look-ups for a path of depth *d*.
-    ///   - start: The node the path's first segments lead to, when the caller knows it.
     init?(
         _ path: StepPath, captured: Set<Int>, in root: StepNodeStorage,
         from start: (depth: Int, node: StepNodeStorage)? = nil

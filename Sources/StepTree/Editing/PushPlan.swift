@@ -21,14 +21,14 @@ package struct PushPlan {
     ///   - captured: The indexes of segments a link's captures filled: one after a stack is an
     ///     id, so one that names none of its elements is refused.
     ///   - root: The tree.
+    ///   - start: Where the walk starts: the node the first `depth` segments lead to, known to
+    ///     the caller (a link's selected tab); the root by default.
     /// - Throws: ``StepPathError/emptyPath``, the error of a segment that names nothing,
     ///   ``StepPathError/unknownElement(_:in:)`` for a captured segment after a stack that
     ///   names none of its elements, and for an `id` that is invalid or in the stack
     ///   ``StepPathError/invalidElementID(_:in:)`` or
     ///   ``StepPathError/duplicateElementID(_:in:)``.
     /// - Complexity: O(*d*) look-ups for a path of depth *d*.
-    ///   - start: Where the walk starts: the node the first `depth` segments lead to, known to
-    ///     the caller (a link's selected tab); the root by default.
     package init(
         path: StepPath, id: String? = nil, captured: Set<Int> = [], in root: StepNodeStorage,
         from start: (depth: Int, node: StepNodeStorage)? = nil
