@@ -10,32 +10,40 @@ extension DeepLinkRouter {
     /// - Complexity: ``resolve(_:)``, plus the edits.
     public func route(_ url: URL, in root: inout Root) throws {
         let address = try read(url)
-        var edited = root
-        // Selections are reported to observers only if the whole link applies.
-        try SelectionReport.holding { () throws in
-            switch find(address) {
-            case .route(let index):
-                let route = routes[index]
-                let match = try makeMatch(route.pattern, address, url)
-                switch route.action {
-                case .handler(let handler):
-                    try handler(&edited, match)
-                case .target(let declaration):
-                    try land(declaration, match, &edited, original: root, url)
-                }
-            case .none(let reached):
-                guard fallbackToPath, !address.segments.isEmpty, address.repeatedNames.isEmpty
-                else {
-                    throw unmatched(address, reached: reached, url)
-                }
-                do {
-                    try landOnPath(StepPath(address.segments), &edited, url)
-                } catch let error as DeepLinkError {
-                    throw deeper(error, than: unmatched(address, reached: reached, url), reached)
+        // The one copy of the root: what `root` is put back to when the link fails (the edits
+        // are made in place, so the boxes on their path are copied once, as any edit does).
+        let original = root
+        do {
+            // Selections are reported to observers only if the whole link applies.
+            try SelectionReport.holding { () throws in
+                switch find(address) {
+                case .route(let index):
+                    let route = routes[index]
+                    let match = try makeMatch(route.pattern, address, url)
+                    switch route.action {
+                    case .handler(let handler):
+                        try handler(&root, match)
+                    case .target(let declaration):
+                        try land(declaration, match, &root, original: original, url)
+                    }
+                case .none(let reached):
+                    guard fallbackToPath, !address.segments.isEmpty,
+                        address.repeatedNames.isEmpty
+                    else {
+                        throw unmatched(address, reached: reached, url)
+                    }
+                    do {
+                        try landOnPath(StepPath(address.segments), &root, url)
+                    } catch let error as DeepLinkError {
+                        throw deeper(
+                            error, than: unmatched(address, reached: reached, url), reached)
+                    }
                 }
             }
+        } catch {
+            root = original
+            throw error
         }
-        root = edited
     }
 
     /// Applies the link given as text; see ``route(_:in:)-(URL,_)``.
@@ -66,8 +74,8 @@ extension DeepLinkRouter {
         return routes
     }
 
-    /// Lands the route's declaration for `match` on `root`, a copy of `original` the caller
-    /// drops when this throws: under the selected tab for its `./…` paths, else (when they name
+    /// Lands the route's declaration for `match` on `root`, which the caller puts back to
+    /// `original` when this throws: under the selected tab for its `./…` paths, else (when they name
     /// no step there) under its fallback tab, starting again from `original`; see the type's
     /// "Landing".
     private func land(
