@@ -24,7 +24,7 @@ extension DeepLinkRouter {
                 prototype = value
             } else {
                 do {
-                    prototype = try Self.screen(at: gate.screen, in: root).0
+                    prototype = try Self.screen(at: gate.screen, in: StepStorage.make(root)).0
                 } catch {
                     throw fail(error)
                 }

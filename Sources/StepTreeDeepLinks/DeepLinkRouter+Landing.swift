@@ -10,9 +10,10 @@ extension DeepLinkRouter {
     /// - Complexity: ``resolve(_:)``, plus the edits.
     public func route(_ url: URL, in root: inout Root) throws {
         let address = try read(url)
-        // The one copy of the root: what `root` is put back to when the link fails (the edits
-        // are made in place, so the boxes on their path are copied once, as any edit does).
-        let original = root
+        // The one copy of the root, boxed: the walks before the first edit read it, and `root`
+        // is put back to it when the link fails. The edits are made in place, so the boxes on
+        // their path are copied once, as any edit does.
+        let original = StepStorage.make(root)
         do {
             // Selections are reported to observers only if the whole link applies.
             try SelectionReport.holding { () throws in
@@ -41,7 +42,7 @@ extension DeepLinkRouter {
                 }
             }
         } catch {
-            root = original
+            root = original.boxedValue
             throw error
         }
     }
@@ -75,31 +76,31 @@ extension DeepLinkRouter {
     }
 
     /// Lands the route's declaration for `match` on `root`, which the caller puts back to
-    /// `original` when this throws: under the selected tab for its `./…` paths, else (when they name
-    /// no step there) under its fallback tab, starting again from `original`; see the type's
-    /// "Landing".
+    /// `original` (a box of it as it is now) when this throws: under the selected tab for its
+    /// `./…` paths, else (when they name no step there) under its fallback tab, starting again
+    /// from `original`; see the type's "Landing".
     private func land(
         _ declaration: Declaration, _ match: DeepLinkMatch, _ root: inout Root,
-        original: Root, _ url: URL
+        original: StepStorage<Root>, _ url: URL
     ) throws(DeepLinkError) {
         // The walk that finds the tab gives its node: the route's paths start there.
         let (base, baseNode) =
-            declaration.isRelative
-            ? PushScope.selectedTabNode(of: StepStorage.make(root)) : (.root, nil)
+            declaration.isRelative ? PushScope.selectedTabNode(of: original) : (.root, nil)
         do {
-            try land(declaration, match, under: base, at: baseNode, &root, url)
+            try land(
+                declaration, match, under: base, at: baseNode, unedited: original, &root, url)
         } catch let error {
             guard let fallback = declaration.fallbackTab, fallback != base,
                 case .invalidTarget(let problem) = error.reason, Self.namesNoStep(problem)
             else { throw error }
-            root = original
+            root = original.boxedValue
             do {
                 try root.select(path: fallback)
             } catch {
                 throw DeepLinkError(
                     link: url.absoluteString, pattern: match.pattern, reason: .invalidTarget(error))
             }
-            try land(declaration, match, under: fallback, at: nil, &root, url)
+            try land(declaration, match, under: fallback, at: nil, unedited: nil, &root, url)
         }
     }
 
@@ -114,9 +115,13 @@ extension DeepLinkRouter {
     /// Pushes or selects the screens beneath, then the target, its `./…` paths under `base`
     /// (whose node in `root` is `baseNode`, when the caller found it); the captures no path
     /// uses fill the screen the target pushes.
+    ///
+    /// `unedited`, when the caller has one, is a box of `root` as it is now, which the walks
+    /// read until the first edit.
     private func land(
         _ declaration: Declaration, _ match: DeepLinkMatch, under base: StepPath,
-        at baseNode: StepNodeStorage?, _ root: inout Root, _ url: URL
+        at baseNode: StepNodeStorage?, unedited: StepNodeStorage?, _ root: inout Root,
+        _ url: URL
     ) throws(DeepLinkError) {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError {
             DeepLinkError(link: url.absoluteString, pattern: match.pattern, reason: reason)
@@ -152,7 +157,7 @@ extension DeepLinkRouter {
             guard !fillings.isEmpty else { return nil }
             let (prototype, takesText) = try edit { () throws(StepPathError) in
                 if let site { return (site.prototype, site.takesText) }
-                return try Self.screen(at: path, in: root)
+                return try Self.screen(at: path, in: walked())
             }
             let filled = DeepLinkPayload.value(
                 of: fillings, prototype: prototype, takesText: takesText, isTarget: isTarget)
@@ -160,16 +165,20 @@ extension DeepLinkRouter {
             screens.append(filled)
             return filled.value
         }
-        // The base's node, good until the first edit, where a `./…` path starts.
+        // The base's node, good until the first edit, where a `./…` path starts; and the root
+        // boxed for a walk, the caller's box until then.
         var start = baseNode.map { (depth: base.segments.count, node: $0) }
+        var unedited = unedited
+        func walked() -> StepNodeStorage { unedited ?? StepStorage.make(root) }
         for (template, path) in zip(declaration.beneath, paths) {
             let captured = template.captureIndexes(for: match, under: base)
             let site = try edit { () throws(StepPathError) in
                 try DeepLinkPushSite(
-                    path, captured: captured, in: StepStorage.make(root),
+                    path, captured: captured, in: walked(),
                     from: template.isRelative ? start : nil)
             }
             start = nil
+            unedited = nil
             let value = try fill(path, at: site, isTarget: false)
             try edit { () throws(StepPathError) in
                 _ = try Self.push(path, at: site, with: value, &root)
@@ -180,8 +189,7 @@ extension DeepLinkRouter {
         let captured = target.captureIndexes(for: match, under: base)
         let site = try edit { () throws(StepPathError) in
             try DeepLinkPushSite(
-                path, captured: captured, in: StepStorage.make(root),
-                from: target.isRelative ? start : nil)
+                path, captured: captured, in: walked(), from: target.isRelative ? start : nil)
         }
         let value = try fill(path, at: site, isTarget: true)
         // Every capture fills some screen: one none reads is a mistake in the route.
@@ -217,12 +225,12 @@ extension DeepLinkRouter {
         return .unreadCapture(field, screens: typed.compactMap(\.type))
     }
 
-    /// The value of the step at `path` and whether it takes text: what a route that pushes
-    /// nothing fills with its captures, as a renewal.
-    static func screen(at path: StepPath, in root: Root) throws(StepPathError)
+    /// The value of the step at `path` in the boxed `root` and whether it takes text: what a
+    /// route that pushes nothing fills with its captures, as a renewal.
+    static func screen(at path: StepPath, in root: StepNodeStorage) throws(StepPathError)
         -> (any StepValue, Bool)
     {
-        let resolved = try ResolvedPath(path.checked().parts, from: StepStorage.make(root))
+        let resolved = try ResolvedPath(path.checked().parts, from: root)
         let value = resolved.target.anyValue
         let takesText =
             switch resolved.steps.last {

@@ -308,6 +308,10 @@ package class StepStorage<Value: StepValue>: StepNodeStorage, @unchecked Sendabl
     override var typeName: String { String(describing: Value.self) }
     package override var anyValue: any StepValue { value }
 
+    /// The value in the box, for a module over the core that keeps a value boxed: a link's one
+    /// copy of the root, which its walks read and a failed link is put back to.
+    package var boxedValue: Value { value }
+
     /// The box that fits the value: a node box for ``StepsCollection`` values and stacks, a leaf
     /// box otherwise.
     ///
