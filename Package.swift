@@ -137,9 +137,10 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["StepTree", "ExampleSteps"],
             path: "Tests/TestSupport"),
-        // The core's tests, on no other product: StepTreeJSON for the coding forms' JSON,
-        // StepTreeTools for the headless screen, the test clock and the diagrams that check
-        // the engine, FuzzSupport for the schema fuzzer's corpus.
+        // The core's tests, importing no library product but the core: StepTreeJSON for the
+        // coding forms' JSON, and the development tools (StepTreeTools: the headless screen, the
+        // test clock and the diagrams that check the engine; FuzzSupport: the schema fuzzer's
+        // corpus), which link every product.
         .testTarget(
             name: "StepTreeTests",
             dependencies: [
