@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The library modules over the core, which the tools, tests and fuzzers use whole.
+/// Every library module, the core included, which the tools, examples and fuzzers use whole.
 let allModules: [Target.Dependency] = [
     "StepTree", "StepTreeJSON", "StepTreeDeepLinks", "StepTreeRestoration", "StepTreeDrivers",
     "StepTreeAnalytics",

@@ -104,7 +104,7 @@ import StepTree
 /// `fallbackToPath` is `false`.
 ///
 /// Every failure leaves the state unchanged, with no event and no observer call: the router
-/// edits a copy. A handler's own error is rethrown as it is.
+/// keeps one copy of the root and puts it back. A handler's own error is rethrown as it is.
 public struct DeepLinkRouter<Root: StepNode>: Sendable {
     /// Edits the root for a matched link; may throw its own error to refuse it.
     public typealias Handler = @Sendable (inout Root, DeepLinkMatch) throws -> Void

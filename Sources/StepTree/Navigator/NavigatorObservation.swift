@@ -25,7 +25,8 @@ final class NavigatorObservation: Sendable {
     /// Records that `part` was read.
     func read<Root>(_ part: ObservedPart, of navigator: Navigator<Root>) {
         registrar.access(navigator, keyPath: \.[observed: part])
-        tracked.withLock { $0.insert(part) }
+        let hash = part.hashValue
+        tracked.withLock { $0.insert(part, hash: hash) }
     }
 
     /// Tells the observers of the root, and of each part read that `change` changes, around
@@ -44,11 +45,13 @@ final class NavigatorObservation: Sendable {
     /// The parts read that differ between the two states; they are no longer tracked.
     ///
     /// The parts are taken out and the unchanged ones put back, so that a part read again while
-    /// this runs stays tracked.
+    /// this runs is not dropped. (A part read on another thread while a commit runs may still
+    /// read the state before it and miss its notification, as with any Observation of a value
+    /// written off the thread that reads it.)
     /// - Complexity: O(*k* · *d*) for *k* parts read, at depth *d*, plus two renderings when a
     ///   container's frames were read.
     private func changedParts<Root: StepNode>(_ change: NavigationChange<Root>) -> [ObservedPart] {
-        let parts = tracked.withLock { $0.removeAll() }
+        let parts = tracked.withLock { $0.takeAll() }
         guard !parts.isEmpty else { return [] }
         var renderings: (old: ScreenRendering, new: ScreenRendering)?
         var changed: [ObservedPart] = []

@@ -11,11 +11,12 @@ struct ObservedParts: Sendable {
     /// Whether no part is held.
     var isEmpty: Bool { entries.isEmpty }
 
-    /// Adds `part` unless it is held already.
+    /// Adds `part`, whose hash value is `hash`, unless it is held already.
+    ///
+    /// The caller hashes, so that a part can be hashed before a lock is taken.
     /// - Complexity: O(log *k* + *k*) for *k* parts: a binary search, and a move of the entries
     ///   after a new one.
-    mutating func insert(_ part: ObservedPart) {
-        let hash = part.hashValue
+    mutating func insert(_ part: ObservedPart, hash: Int) {
         var low = 0
         var high = entries.count
         while low < high {
@@ -38,7 +39,7 @@ struct ObservedParts: Sendable {
             self = other
             return
         }
-        for entry in other.entries { insert(entry.part) }
+        for entry in other.entries { insert(entry.part, hash: entry.hash) }
     }
 
     /// The parts for which `isIncluded` is true, in the order the set keeps them.
@@ -51,7 +52,7 @@ struct ObservedParts: Sendable {
 
     /// Removes every part and returns them.
     /// - Complexity: O(1).
-    mutating func removeAll() -> ObservedParts {
+    mutating func takeAll() -> ObservedParts {
         var taken = ObservedParts()
         swap(&taken, &self)
         return taken
