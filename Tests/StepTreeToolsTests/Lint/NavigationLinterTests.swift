@@ -120,12 +120,15 @@ import Testing
         #expect(run.output == "0 error(s), 0 warning(s)\n")
     }
 
-    /// The README's example (section "Seeing it"), run on `Fixtures/routes/lint-routes.json`.
-    @Test func theReadmeRoutesExamplePrintsWhatItShows() throws {
+    /// Testing Navigation's example (section "The command-line tool"), run on
+    /// `Fixtures/routes/lint-routes.json`.
+    @Test func theArticlesRoutesExamplePrintsWhatItShows() throws {
         let command = "$ steptree lint --schema shop-schema.json --routes lint-routes.json"
-        let readme = try String(
-            contentsOfFile: Self.repositoryFile("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let article = try String(
+            contentsOfFile: Self.repositoryFile(
+                "Sources/StepTree/StepTree.docc/TestingNavigation.md"),
+            encoding: .utf8)
+        let lines = article.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(
             lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == command })
         // The block is indented under its list item.
